@@ -1,0 +1,90 @@
+package mana.core.fn;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+
+/**
+ * The function table: for each MPI area, the provider the upper half calls. The hot path is
+ * one volatile load ({@code FunctionTable.p2p().send(...)}). When no bundle provides an
+ * area, its entry is a stand-in whose every method throws the "no bundle provides it" error
+ * naming the MPI function. The core's DS component installs providers as their services come
+ * and go.
+ */
+public final class FunctionTable {
+    /** Every provider interface, in area order. */
+    public static final List<Class<?>> PROVIDER_TYPES =
+            List.of(EnvProvider.class, CommProvider.class, P2pProvider.class, CollProvider.class);
+
+    private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
+    private static final CommProvider MISSING_COMM = missing(CommProvider.class);
+    private static final P2pProvider MISSING_P2P = missing(P2pProvider.class);
+    private static final CollProvider MISSING_COLL = missing(CollProvider.class);
+
+    private static volatile EnvProvider env = MISSING_ENV;
+    private static volatile CommProvider comm = MISSING_COMM;
+    private static volatile P2pProvider p2p = MISSING_P2P;
+    private static volatile CollProvider coll = MISSING_COLL;
+
+    public static EnvProvider env() {
+        return env;
+    }
+
+    public static CommProvider comm() {
+        return comm;
+    }
+
+    public static P2pProvider p2p() {
+        return p2p;
+    }
+
+    public static CollProvider coll() {
+        return coll;
+    }
+
+    /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
+    public static <T> void install(Class<T> type, T impl) {
+        if (type == EnvProvider.class) {
+            env = impl == null ? MISSING_ENV : (EnvProvider) impl;
+        } else if (type == CommProvider.class) {
+            comm = impl == null ? MISSING_COMM : (CommProvider) impl;
+        } else if (type == P2pProvider.class) {
+            p2p = impl == null ? MISSING_P2P : (P2pProvider) impl;
+        } else if (type == CollProvider.class) {
+            coll = impl == null ? MISSING_COLL : (CollProvider) impl;
+        } else {
+            throw new IllegalArgumentException("not a provider type: " + type.getName());
+        }
+    }
+
+    /** True when a real provider (not the stand-in) serves this type. */
+    public static boolean isProvided(Class<?> type) {
+        Object current = type == EnvProvider.class ? env : type == CommProvider.class ? comm
+                : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll : null;
+        return current != null && !Proxy.isProxyClass(current.getClass());
+    }
+
+    static <T> T missing(Class<T> type) {
+        InvocationHandler h = (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return objectMethod(type, proxy, method, args);
+            }
+            MpiName name = method.getAnnotation(MpiName.class);
+            String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();
+            throw FunctionCatalog.missing(fn, null);
+        };
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, h));
+    }
+
+    private static Object objectMethod(Class<?> type, Object proxy, Method method, Object[] args) {
+        return switch (method.getName()) {
+            case "equals" -> proxy == args[0];
+            case "hashCode" -> System.identityHashCode(proxy);
+            default -> "missing " + type.getSimpleName();
+        };
+    }
+
+    private FunctionTable() {
+    }
+}

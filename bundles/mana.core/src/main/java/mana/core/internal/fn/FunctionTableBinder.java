@@ -1,0 +1,78 @@
+package mana.core.internal.fn;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import mana.core.fn.CollProvider;
+import mana.core.fn.CommProvider;
+import mana.core.fn.EnvProvider;
+import mana.core.fn.FunctionTable;
+import mana.core.fn.P2pProvider;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Puts the provider services of the wrapper bundles into the {@link FunctionTable}. Dynamic
+ * greedy references: a bundle started later is picked up without restarting anything; when it
+ * stops, the previous provider (or the missing stand-in) takes its place.
+ */
+@Component(immediate = true, service = {})
+public final class FunctionTableBinder {
+
+    private final Deque<EnvProvider> envs = new ArrayDeque<>();
+    private final Deque<CommProvider> comms = new ArrayDeque<>();
+    private final Deque<P2pProvider> p2ps = new ArrayDeque<>();
+    private final Deque<CollProvider> colls = new ArrayDeque<>();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindEnv(EnvProvider p) {
+        bind(EnvProvider.class, envs, p);
+    }
+
+    synchronized void unbindEnv(EnvProvider p) {
+        unbind(EnvProvider.class, envs, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindComm(CommProvider p) {
+        bind(CommProvider.class, comms, p);
+    }
+
+    synchronized void unbindComm(CommProvider p) {
+        unbind(CommProvider.class, comms, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindP2p(P2pProvider p) {
+        bind(P2pProvider.class, p2ps, p);
+    }
+
+    synchronized void unbindP2p(P2pProvider p) {
+        unbind(P2pProvider.class, p2ps, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindColl(CollProvider p) {
+        bind(CollProvider.class, colls, p);
+    }
+
+    synchronized void unbindColl(CollProvider p) {
+        unbind(CollProvider.class, colls, p);
+    }
+
+    private static <T> void bind(Class<T> type, Deque<T> stack, T p) {
+        stack.push(p);
+        FunctionTable.install(type, p);
+    }
+
+    private static <T> void unbind(Class<T> type, Deque<T> stack, T p) {
+        stack.remove(p);
+        FunctionTable.install(type, stack.peek());
+    }
+}

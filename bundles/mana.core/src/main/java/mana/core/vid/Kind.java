@@ -1,0 +1,27 @@
+package mana.core.vid;
+
+/** The kind field (bits 28-31) of a virtual handle. Kind 0 is never valid, so handle 0 is null. */
+public final class Kind {
+    public static final int COMM = 1;
+    public static final int GROUP = 2;
+    public static final int DATATYPE = 3;
+    public static final int OP = 4;
+    public static final int REQUEST = 5;
+    public static final int FILE = 6;
+    public static final int WIN = 7;
+    public static final int INFO = 8;
+    public static final int ERRHANDLER = 9;
+    public static final int MESSAGE = 10;
+    /** Number of kind values (the field has 4 bits). */
+    public static final int LIMIT = 16;
+
+    private static final String[] NAMES = {"invalid", "communicator", "group", "datatype", "op", "request",
+        "file", "window", "info", "errhandler", "message", "kind11", "kind12", "kind13", "kind14", "kind15"};
+
+    public static String name(int kind) {
+        return kind >= 0 && kind < LIMIT ? NAMES[kind] : "kind" + kind;
+    }
+
+    private Kind() {
+    }
+}

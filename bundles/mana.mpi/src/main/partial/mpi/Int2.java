@@ -1,0 +1,12 @@
+package mpi;
+
+/** Pair type of the MINLOC/MAXLOC operations. Its Struct layout comes with mana.wrappers.types. */
+public final class Int2 extends Struct {
+    private final int valueOffset;
+    private final int intSize;
+
+    protected Int2(int intOff, int intSize) {
+        this.valueOffset = intOff;
+        this.intSize = intSize;
+    }
+}

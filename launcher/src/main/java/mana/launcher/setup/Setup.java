@@ -1,0 +1,524 @@
+package mana.launcher.setup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Idempotent machine setup: Open MPI packages, the lower-half jar built from the Debian
+ * source package of exactly the installed Open MPI, the Maven build.
+ *
+ * <p>This file depends on the JDK only, so {@code ./mana} can run it with the
+ * single-file source launcher ({@code java Setup.java}) before anything is built.
+ */
+public final class Setup {
+
+    /** Debian packages the runtime needs. dpkg-dev brings dpkg-source for apt-get source. */
+    static final List<String> PACKAGES = List.of("openmpi-bin", "libopenmpi-dev");
+    static final List<String> SOURCE_TOOLS = List.of("dpkg-dev");
+    static final String DEB_SRC_FILE = "/etc/apt/sources.list.d/mana-deb-src.sources";
+    static final String MAVEN_GROUP = "org.open-mpi";
+    static final String MAVEN_ARTIFACT = "mpi";
+
+    /** Thrown when setup cannot continue; the message is what the user must read. */
+    public static final class SetupException extends RuntimeException {
+        final int exitCode;
+
+        SetupException(String message, int exitCode) {
+            super(message);
+            this.exitCode = exitCode;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+
+    private final Path root;
+    private final boolean isRoot;
+    private final boolean verbose;
+
+    public Setup(Path root, boolean isRoot, boolean verbose) {
+        this.root = root;
+        this.isRoot = isRoot;
+        this.verbose = verbose;
+    }
+
+    public static void main(String[] args) {
+        Path root = Path.of(System.getProperty("mana.home", ".")).toAbsolutePath().normalize();
+        boolean force = Arrays.asList(args).contains("--force");
+        boolean onlyCheck = Arrays.asList(args).contains("--check");
+        Setup setup = new Setup(root, isRootUser(), !Arrays.asList(args).contains("-q"));
+        try {
+            if (onlyCheck) {
+                List<String> missing = setup.missing();
+                missing.forEach(m -> System.out.println("missing: " + m));
+                System.exit(missing.isEmpty() ? 0 : 1);
+            }
+            setup.run(force);
+        } catch (SetupException e) {
+            System.err.println("mana setup: " + e.getMessage());
+            System.exit(e.exitCode());
+        }
+    }
+
+    /** What is not there yet, in words; empty when everything is set up. */
+    public List<String> missing() {
+        List<String> missing = new ArrayList<>();
+        List<String> pkgs = missingPackages(PACKAGES);
+        if (!pkgs.isEmpty()) {
+            missing.add("Debian packages " + String.join(" ", pkgs));
+            return missing;
+        }
+        OpenMpiVersion v = installedOpenMpi();
+        if (!Files.isRegularFile(mavenJar(v))) {
+            missing.add("lower-half jar for Open MPI " + v.debian() + " in the Maven repository");
+        }
+        if (!Files.isRegularFile(distMarker()) || buildIsStale()) {
+            missing.add("build of the platform (launcher/target/dist)");
+        }
+        return missing;
+    }
+
+    public void run(boolean force) {
+        List<String> pkgs = missingPackages(PACKAGES);
+        if (!pkgs.isEmpty()) {
+            requireRoot("apt-get update && apt-get install -y " + String.join(" ", pkgs));
+            log("installing " + String.join(" ", pkgs));
+            exec(List.of("apt-get", "update"), null);
+            exec(concat(List.of("apt-get", "install", "-y"), pkgs), null);
+        }
+        OpenMpiVersion v = installedOpenMpi();
+        log("Open MPI " + v.debian() + " (source package " + v.sourceVersion() + ")");
+        Path lowerJar = lowerHalfDir(v).resolve("mpi.jar");
+        if (force || !Files.isRegularFile(lowerJar) || !Files.isDirectory(examplesDir())) {
+            buildLowerHalf(v, lowerJar);
+        }
+        verifyLowerHalf(lowerJar);
+        if (force || !Files.isRegularFile(mavenJar(v)) || isNewer(lowerJar, mavenJar(v))) {
+            installIntoMaven(v, lowerJar);
+        }
+        if (force || !Files.isRegularFile(distMarker()) || buildIsStale()) {
+            log("building the platform (mvn install -DskipTests)");
+            exec(List.of("mvn", "-B", "-q", "-Dopenmpi.version=" + v.upstream(), "-DskipTests", "install"), root);
+            if (!Files.isRegularFile(distMarker())) {
+                throw new SetupException("the build finished but " + distMarker() + " is missing", 1);
+            }
+        }
+        log("setup complete");
+    }
+
+    // ----- Open MPI packages -----
+
+    /** Installed Open MPI: binary package version and its source package version. */
+    public record OpenMpiVersion(String debian, String sourceVersion) {
+        /** Upstream version, e.g. 4.1.4 for 4.1.4-3+b1 (epoch and Debian revision dropped). */
+        public String upstream() {
+            return upstreamOf(sourceVersion);
+        }
+    }
+
+    static String upstreamOf(String debianVersion) {
+        String v = debianVersion.trim();
+        int colon = v.indexOf(':');
+        if (colon >= 0) {
+            v = v.substring(colon + 1);
+        }
+        int dash = v.lastIndexOf('-');
+        if (dash > 0) {
+            v = v.substring(0, dash);
+        }
+        int plus = v.indexOf('+');
+        if (plus > 0) {
+            v = v.substring(0, plus);
+        }
+        return v;
+    }
+
+    public OpenMpiVersion installedOpenMpi() {
+        String out = capture(List.of("dpkg-query", "-W", "-f=${Version} ${source:Version}", "libopenmpi-dev"));
+        String[] parts = out.trim().split("\\s+");
+        if (parts.length != 2) {
+            throw new SetupException("cannot read the installed Open MPI version from dpkg-query: " + out, 1);
+        }
+        return new OpenMpiVersion(parts[0], parts[1]);
+    }
+
+    List<String> missingPackages(List<String> packages) {
+        List<String> missing = new ArrayList<>();
+        for (String p : packages) {
+            Result r = execResult(List.of("dpkg-query", "-W", "-f=${Status}", p), null);
+            if (r.code() != 0 || !isInstalledStatus(r.output())) {
+                missing.add(p);
+            }
+        }
+        return missing;
+    }
+
+    static boolean isInstalledStatus(String dpkgStatus) {
+        return dpkgStatus.trim().endsWith("install ok installed");
+    }
+
+    // ----- the lower-half jar -----
+
+    Path lowerHalfDir(OpenMpiVersion v) {
+        return root.resolve(".mana").resolve("lowerhalf").resolve(v.sourceVersion());
+    }
+
+    Path examplesDir() {
+        return root.resolve("examples").resolve("openmpi");
+    }
+
+    Path mavenJar(OpenMpiVersion v) {
+        return mavenRepository().resolve("org/open-mpi/mpi").resolve(v.upstream())
+                .resolve("mpi-" + v.upstream() + ".jar");
+    }
+
+    static Path mavenRepository() {
+        String repo = System.getProperty("maven.repo.local");
+        if (repo != null) {
+            return Path.of(repo);
+        }
+        return Path.of(System.getProperty("user.home"), ".m2", "repository");
+    }
+
+    private void buildLowerHalf(OpenMpiVersion v, Path lowerJar) {
+        List<String> tools = missingPackages(SOURCE_TOOLS);
+        if (!tools.isEmpty()) {
+            requireRoot("apt-get install -y " + String.join(" ", tools));
+            exec(concat(List.of("apt-get", "install", "-y"), tools), null);
+        }
+        ensureDebSrc();
+        Path work = lowerHalfDir(v);
+        Path src = work.resolve("src");
+        deleteTree(src);
+        mkdirs(src);
+        log("fetching the Debian source package openmpi=" + v.sourceVersion());
+        exec(List.of("apt-get", "source", "-q", "--only-source", "openmpi=" + v.sourceVersion()), src);
+        Path tree;
+        try (Stream<Path> s = Files.list(src)) {
+            tree = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().startsWith("openmpi-"))
+                    .findFirst()
+                    .orElseThrow(() -> new SetupException("apt-get source produced no openmpi-* tree in " + src, 1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path javaDir = tree.resolve("ompi/mpi/java/java");
+        List<Path> sources = listJava(javaDir);
+        if (sources.isEmpty()) {
+            throw new SetupException("no Java sources in " + javaDir, 1);
+        }
+        log("compiling " + sources.size() + " Open MPI Java classes");
+        Path classes = work.resolve("classes");
+        deleteTree(classes);
+        mkdirs(classes);
+        List<String> javac = new ArrayList<>(List.of("javac", "-nowarn", "-encoding", "UTF-8", "-d", classes.toString()));
+        sources.forEach(p -> javac.add(p.toString()));
+        exec(javac, null);
+        // Keep the sources in the jar (bnd's OSGI-OPT/src convention): the upper-half
+        // generator reads the MPI function names from their javadoc.
+        Path srcInJar = classes.resolve("OSGI-OPT/src/mpi");
+        mkdirs(srcInJar);
+        for (Path p : sources) {
+            copy(p, srcInJar.resolve(p.getFileName().toString()));
+        }
+        writeString(classes.resolve("META-INF/mana-openmpi.properties"),
+                "debian.version=" + v.debian() + "\nsource.version=" + v.sourceVersion()
+                        + "\nupstream.version=" + v.upstream() + "\n");
+        Path tmp = lowerJar.resolveSibling("mpi.jar.tmp");
+        exec(List.of("jar", "cf", tmp.toString(), "-C", classes.toString(), "."), null);
+        move(tmp, lowerJar);
+        // Open MPI's own examples, used unmodified (not committed: taken from the same package).
+        Path ex = examplesDir();
+        mkdirs(ex);
+        for (String name : List.of("Hello.java", "Ring.java")) {
+            copy(tree.resolve("examples").resolve(name), ex.resolve(name));
+        }
+        deleteTree(src);
+    }
+
+    /** Adds deb-src entries mirroring the configured deb entries, if none exist. */
+    void ensureDebSrc() {
+        Path dir = Path.of("/etc/apt/sources.list.d");
+        List<Path> files = new ArrayList<>();
+        Path list = Path.of("/etc/apt/sources.list");
+        if (Files.isRegularFile(list)) {
+            files.add(list);
+        }
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".list") || p.toString().endsWith(".sources")).forEach(files::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        StringBuilder generated = new StringBuilder();
+        for (Path f : files) {
+            String text = readString(f);
+            if (hasDebSrc(text)) {
+                return;
+            }
+            generated.append(f.toString().endsWith(".sources") ? debSrcFromDeb822(text) : debSrcFromOneLine(text));
+        }
+        if (generated.length() == 0) {
+            throw new SetupException("no Debian package sources found in /etc/apt to derive deb-src entries from", 1);
+        }
+        requireRoot("printf '...' > " + DEB_SRC_FILE + "  (deb-src entries for apt-get source), then apt-get update");
+        log("adding deb-src entries in " + DEB_SRC_FILE);
+        writeString(Path.of(DEB_SRC_FILE), generated.toString());
+        exec(List.of("apt-get", "update"), null);
+    }
+
+    static boolean hasDebSrc(String text) {
+        for (String line : text.split("\n")) {
+            String t = line.trim();
+            if (t.startsWith("deb-src ") || (t.startsWith("Types:") && t.contains("deb-src"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each deb822 stanza of type deb, as a deb-src stanza. Other stanzas are dropped. */
+    static String debSrcFromDeb822(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String stanza : text.split("\n\\s*\n")) {
+            List<String> lines = Arrays.stream(stanza.split("\n"))
+                    .filter(l -> !l.trim().startsWith("#") && !l.isBlank())
+                    .collect(Collectors.toList());
+            boolean deb = lines.stream().anyMatch(l -> l.matches("Types:\\s*deb\\s*"));
+            boolean enabled = lines.stream().noneMatch(l -> l.matches("Enabled:\\s*no\\s*"));
+            if (!deb || !enabled) {
+                continue;
+            }
+            for (String l : lines) {
+                out.append(l.matches("Types:\\s*deb\\s*") ? "Types: deb-src" : l).append('\n');
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** One-line format: each "deb ..." line as "deb-src ...". */
+    static String debSrcFromOneLine(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\n")) {
+            String t = line.trim();
+            if (t.startsWith("deb ")) {
+                out.append("deb-src ").append(t.substring(4)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private void verifyLowerHalf(Path lowerJar) {
+        // Loading mpi.MPI runs its static initializer, which loads libmpi_java.
+        Path probe = lowerJar.resolveSibling("VerifyLowerHalf.java");
+        writeString(probe, "public class VerifyLowerHalf { public static void main(String[] a) throws Exception {"
+                + " Class.forName(\"mpi.MPI\"); System.out.println(\"libmpi_java loaded\"); } }\n");
+        Result r = execResult(List.of("java", "-cp", lowerJar.toString(), probe.toString()), null);
+        if (r.code() != 0 || !r.output().contains("libmpi_java loaded")) {
+            throw new SetupException("the lower-half jar " + lowerJar + " does not load libmpi_java:\n" + r.output(), 1);
+        }
+        log("verified: the lower-half jar loads libmpi_java");
+    }
+
+    private void installIntoMaven(OpenMpiVersion v, Path lowerJar) {
+        log("installing the lower-half jar into the Maven repository as "
+                + MAVEN_GROUP + ":" + MAVEN_ARTIFACT + ":" + v.upstream());
+        exec(List.of("mvn", "-B", "-q", "install:install-file", "-Dfile=" + lowerJar,
+                "-DgroupId=" + MAVEN_GROUP, "-DartifactId=" + MAVEN_ARTIFACT, "-Dversion=" + v.upstream(),
+                "-Dpackaging=jar", "-DgeneratePom=true"), lowerJar.getParent()); // no pom there: install-file needs none
+    }
+
+    // ----- the build -----
+
+    Path distMarker() {
+        return root.resolve("launcher/target/dist/mana-launcher.jar");
+    }
+
+    /** True when a source or build file is newer than the last build. */
+    boolean buildIsStale() {
+        Path marker = distMarker();
+        if (!Files.isRegularFile(marker)) {
+            return true;
+        }
+        FileTime built = mtime(marker);
+        for (String dir : List.of("bundles", "launcher/src", "tools", "examples/src", "cnf")) {
+            Path d = root.resolve(dir);
+            if (!Files.isDirectory(d)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.walk(d)) {
+                if (s.filter(p -> !p.toString().contains("/target/")).filter(Files::isRegularFile)
+                        .anyMatch(p -> mtime(p).compareTo(built) > 0)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        try (Stream<Path> s = Files.walk(root, 4)) {
+            return s.filter(p -> p.getFileName().toString().equals("pom.xml") || p.getFileName().toString().equals("bnd.bnd"))
+                    .filter(p -> !p.toString().contains("/target/"))
+                    .anyMatch(p -> mtime(p).compareTo(built) > 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ----- small helpers -----
+
+    private void requireRoot(String command) {
+        if (!isRoot) {
+            throw new SetupException("this needs root. Run as root:\n    " + command + "\nthen run ./mana setup again", 2);
+        }
+    }
+
+    static boolean isRootUser() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private void log(String msg) {
+        if (verbose) {
+            System.out.println("[mana setup] " + msg);
+        }
+    }
+
+    record Result(int code, String output) {
+    }
+
+    static Result execResult(List<String> cmd, Path dir) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            if (dir != null) {
+                pb.directory(dir.toFile());
+            }
+            pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
+            Process p = pb.start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return new Result(p.waitFor(), out);
+        } catch (IOException e) {
+            return new Result(127, cmd.get(0) + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(130, "interrupted");
+        }
+    }
+
+    static String capture(List<String> cmd) {
+        Result r = execResult(cmd, null);
+        if (r.code() != 0) {
+            throw new SetupException(String.join(" ", cmd) + " failed (exit " + r.code() + "):\n" + r.output(), 1);
+        }
+        return r.output();
+    }
+
+    private void exec(List<String> cmd, Path dir) {
+        Result r = execResult(cmd, dir);
+        if (r.code() != 0) {
+            String out = r.output();
+            String tail = out.length() > 6000 ? out.substring(out.length() - 6000) : out;
+            throw new SetupException(String.join(" ", cmd) + " failed (exit " + r.code() + "):\n" + tail, 1);
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> l = new ArrayList<>(a);
+        l.addAll(b);
+        return l;
+    }
+
+    private static List<Path> listJava(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean isNewer(Path a, Path b) {
+        return mtime(a).compareTo(mtime(b)) > 0;
+    }
+
+    private static FileTime mtime(Path p) {
+        try {
+            return Files.getLastModifiedTime(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void mkdirs(Path p) {
+        try {
+            Files.createDirectories(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void copy(Path from, Path to) {
+        try {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void move(Path from, Path to) {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String readString(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeString(Path p, String s) {
+        try {
+            Files.createDirectories(p.toAbsolutePath().getParent());
+            Files.writeString(p, s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void deleteTree(Path p) {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted((x, y) -> y.compareTo(x)).collect(Collectors.toList())) {
+                Files.delete(q);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Optional<String> which(String cmd) {
+        Result r = execResult(List.of("sh", "-c", "command -v " + cmd), null);
+        return r.code() == 0 ? Optional.of(r.output().trim()) : Optional.empty();
+    }
+}
