@@ -1,0 +1,146 @@
+package mana.wrappers.env;
+
+import mana.core.error.ErrorClass;
+import mana.core.error.ManaException;
+import mana.core.fn.EnvProvider;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Version;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+
+/** The environment functions, forwarded to the lower half. */
+@Component(service = EnvProvider.class)
+public final class EnvWrappers implements EnvProvider {
+
+    @Activate
+    void activate() {
+        // Loading the lower half's MPI class loads libmpi_java into the framework class loader.
+        Lower.fillConstants();
+    }
+
+    @Override
+    public String[] init(String[] args) throws ManaException {
+        try {
+            String[] rest = MPI.Init(args);
+            Lower.fillConstants();
+            return rest;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public int initThread(String[] args, int required) throws ManaException {
+        try {
+            int provided = MPI.InitThread(args, required);
+            Lower.fillConstants();
+            return provided;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public void finalizeMpi() throws ManaException {
+        try {
+            MPI.Finalize();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public boolean isInitialized() throws ManaException {
+        try {
+            return MPI.isInitialized();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public boolean isFinalized() throws ManaException {
+        try {
+            return MPI.isFinalized();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public int queryThread() throws ManaException {
+        try {
+            return MPI.queryThread();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public boolean isThreadMain() throws ManaException {
+        try {
+            return MPI.isThreadMain();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public double wtime() throws ManaException {
+        try {
+            return MPI.wtime();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public double wtick() throws ManaException {
+        try {
+            return MPI.wtick();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public String processorName() throws ManaException {
+        try {
+            return MPI.getProcessorName();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public int[] version() {
+        Version v = MPI.getVersion();
+        return new int[] {v.getVersion(), v.getSubVersion()};
+    }
+
+    @Override
+    public String libVersion() {
+        return MPI.getLibVersion();
+    }
+
+    @Override
+    public void abort(int comm, int errorCode) throws ManaException {
+        try {
+            Lower.comm(comm).abort(errorCode);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public int intConstant(String qualifiedName) throws ManaException {
+        int dot = qualifiedName.indexOf('.');
+        try {
+            Class<?> c = Class.forName("mpi." + qualifiedName.substring(0, dot), false, MPI.class.getClassLoader());
+            return c.getField(qualifiedName.substring(dot + 1)).getInt(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw ManaException.of(ErrorClass.INTERN, "the lower half has no int constant " + qualifiedName);
+        }
+    }
+}
