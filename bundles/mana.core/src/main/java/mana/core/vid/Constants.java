@@ -1,5 +1,6 @@
 package mana.core.vid;
 
+import mana.core.desc.Descriptor;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 
@@ -10,11 +11,31 @@ import mana.core.error.ManaException;
  */
 public final class Constants {
     private static final Object[][] BY_KIND = new Object[Kind.LIMIT][];
+    private static final Descriptor[][] DESCRIPTORS = new Descriptor[Kind.LIMIT][];
 
     static {
         for (int k = 0; k < Kind.LIMIT; k++) {
             BY_KIND[k] = new Object[Predefined.names(k).size()];
+            DESCRIPTORS[k] = new Descriptor[Predefined.names(k).size()];
         }
+    }
+
+    /** Sets the descriptor of a predefined object (communicators: filled at MPI.Init). */
+    public static void setDescriptor(int vid, Descriptor d) {
+        if (!Vid.isPredefined(vid) || Vid.slot(vid) >= DESCRIPTORS[Vid.kind(vid)].length) {
+            throw new IllegalArgumentException("not a predefined handle: " + Vid.toString(vid));
+        }
+        DESCRIPTORS[Vid.kind(vid)][Vid.slot(vid)] = d;
+    }
+
+    /** The descriptor of a predefined handle, or null (before MPI.Init, or kinds without one). */
+    public static Descriptor descriptor(int vid) {
+        int kind = Vid.kind(vid);
+        int slot = Vid.slot(vid);
+        if (!Vid.isPredefined(vid) || kind >= Kind.LIMIT || slot >= DESCRIPTORS[kind].length) {
+            return null;
+        }
+        return DESCRIPTORS[kind][slot];
     }
 
     public static void set(int vid, Object lower) {
@@ -40,7 +61,16 @@ public final class Constants {
     }
 
     public static ManaException invalid(int vid, int expectedKind) {
-        int errorClass = switch (expectedKind) {
+        String what = vid == Vid.NULL ? "the null handle"
+                : Vid.kind(vid) != expectedKind
+                ? Vid.toString(vid) + " is a " + Kind.name(Vid.kind(vid)) + " handle, not a " + Kind.name(expectedKind) + " handle"
+                : Vid.toString(vid) + " is not a predefined " + Kind.name(expectedKind);
+        return ManaException.of(errorClassOf(expectedKind), "invalid " + Kind.name(expectedKind) + ": " + what);
+    }
+
+    /** The MPI error class for an invalid object of a kind (MPI_ERR_COMM for communicators, ...). */
+    public static int errorClassOf(int kind) {
+        return switch (kind) {
             case Kind.COMM -> ErrorClass.COMM;
             case Kind.GROUP -> ErrorClass.GROUP;
             case Kind.DATATYPE -> ErrorClass.TYPE;
@@ -51,10 +81,6 @@ public final class Constants {
             case Kind.WIN -> ErrorClass.WIN;
             default -> ErrorClass.ARG;
         };
-        String what = vid == Vid.NULL ? "a null handle"
-                : Vid.kind(vid) != expectedKind ? "a " + Kind.name(Vid.kind(vid)) + " handle " + Vid.toString(vid)
-                : "an unknown handle " + Vid.toString(vid);
-        return ManaException.of(errorClass, "invalid " + Kind.name(expectedKind) + ": " + what);
     }
 
     private Constants() {

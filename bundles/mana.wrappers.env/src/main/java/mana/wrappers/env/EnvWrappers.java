@@ -3,6 +3,7 @@ package mana.wrappers.env;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.EnvProvider;
+import mana.core.vid.Handles;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Version;
@@ -24,6 +25,7 @@ public final class EnvWrappers implements EnvProvider {
         try {
             String[] rest = MPI.Init(args);
             Lower.fillConstants();
+            Lower.describeWorld();
             return rest;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -35,6 +37,7 @@ public final class EnvWrappers implements EnvProvider {
         try {
             int provided = MPI.InitThread(args, required);
             Lower.fillConstants();
+            Lower.describeWorld();
             return provided;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -44,6 +47,11 @@ public final class EnvWrappers implements EnvProvider {
     @Override
     public void finalizeMpi() throws ManaException {
         try {
+            Object internal = Handles.internalWorld();
+            if (internal != null) {
+                ((mpi.Comm) internal).free();
+                Handles.setInternalWorld(null);
+            }
             MPI.Finalize();
         } catch (MPIException e) {
             throw Lower.error(e);

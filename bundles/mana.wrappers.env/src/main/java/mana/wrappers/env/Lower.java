@@ -2,8 +2,10 @@ package mana.wrappers.env;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import mana.core.desc.CommDescriptor;
 import mana.core.error.ManaException;
 import mana.core.vid.Constants;
+import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
@@ -48,11 +50,30 @@ final class Lower {
     }
 
     static Comm comm(int vid) throws ManaException {
-        return (Comm) Constants.get(vid, Kind.COMM);
+        return (Comm) Handles.lower(vid, Kind.COMM);
+    }
+
+    static CommDescriptor commDescriptor(int vid) throws ManaException {
+        return (CommDescriptor) Handles.descriptor(vid, Kind.COMM);
     }
 
     static Datatype type(int vid) throws ManaException {
-        return (Datatype) Constants.get(vid, Kind.DATATYPE);
+        return (Datatype) Handles.lower(vid, Kind.DATATYPE);
+    }
+
+    /** After MPI_Init: descriptors of the predefined communicators and the platform's own world. */
+    static void describeWorld() throws MPIException {
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int[] world = new int[size];
+        for (int i = 0; i < size; i++) {
+            world[i] = i;
+        }
+        CommDescriptor worldDesc = new CommDescriptor(CommDescriptor.WORLD_GID, rank, world, null, false);
+        Constants.setDescriptor(Predefined.handle(Kind.COMM, "COMM_WORLD"), worldDesc);
+        Constants.setDescriptor(Predefined.handle(Kind.COMM, "COMM_SELF"),
+                new CommDescriptor(CommDescriptor.makeGid(rank, 0), 0, new int[] {rank}, null, false));
+        Handles.setInternalWorld(MPI.COMM_WORLD.dup());
     }
 
     static ManaException error(MPIException e) {

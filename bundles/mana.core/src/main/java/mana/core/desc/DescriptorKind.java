@@ -1,0 +1,39 @@
+package mana.core.desc;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.List;
+import mana.core.error.ManaException;
+
+/**
+ * One kind of MPI object that a checkpoint saves and a restart rebuilds, registered as an
+ * OSGi service by the wrapper bundle that owns the kind. The checkpoint engine enumerates
+ * every registered kind; nothing hard-codes the list.
+ */
+public interface DescriptorKind {
+    int ORDER_COMM = 100;
+    int ORDER_GROUP = 200;
+    int ORDER_DATATYPE = 300;
+    int ORDER_OP = 400;
+    int ORDER_FILE = 600;
+    int ORDER_REQUEST = 700;
+
+    /** The {@link mana.core.vid.Kind} value. */
+    int kind();
+
+    String name();
+
+    /** Kinds are rebuilt in ascending order: communicators, groups, datatypes, ops, then files. */
+    int restoreOrder();
+
+    /** The descriptors a checkpoint must save now (live objects and freed ones still needed). */
+    List<? extends Descriptor> descriptors();
+
+    void save(Descriptor descriptor, DataOutput out) throws IOException;
+
+    Descriptor load(DataInput in) throws IOException;
+
+    /** Makes the object again in a fresh lower half; returns the new lower-half object. */
+    Object rebuild(Descriptor descriptor) throws ManaException;
+}

@@ -1,0 +1,33 @@
+package mana.core.desc;
+
+import java.util.Arrays;
+import mana.core.vid.Kind;
+
+/** A group: its members as world ranks. */
+public final class GroupDescriptor implements Descriptor {
+    private final long sequence = Sequence.next();
+    private final int[] worldRanks;
+
+    public GroupDescriptor(int[] worldRanks) {
+        this.worldRanks = worldRanks.clone();
+    }
+
+    @Override
+    public int kind() {
+        return Kind.GROUP;
+    }
+
+    @Override
+    public long sequence() {
+        return sequence;
+    }
+
+    public int[] worldRanks() {
+        return worldRanks.clone();
+    }
+
+    @Override
+    public String summary() {
+        return "group members=" + Arrays.toString(worldRanks);
+    }
+}

@@ -1,0 +1,247 @@
+package mana.core.vid;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import mana.core.desc.Descriptor;
+import mana.core.error.ManaException;
+
+/**
+ * The virtual handle table: chunks of 4096 entries that are never moved or freed. A lookup
+ * takes no lock and allocates nothing: kind check, chunk load, entry load, generation check.
+ * Creating and freeing are lock-free too (a tagged Treiber stack of free slots), so requests
+ * made on the hot path do not serialize threads.
+ */
+public final class VidTable {
+    public static final int CHUNK_BITS = 12;
+    public static final int CHUNK_SIZE = 1 << CHUNK_BITS;
+    static final int CHUNKS = (Vid.MAX_SLOT + 1) >>> CHUNK_BITS;
+
+    private static final VarHandle CHUNK = MethodHandles.arrayElementVarHandle(Entry[][].class);
+
+    /** One slot. {@code vid} is written last when the slot is filled, so a reader that sees it sees the rest. */
+    public static final class Entry {
+        private static final VarHandle VID;
+
+        static {
+            try {
+                VID = MethodHandles.lookup().findVarHandle(Entry.class, "vid", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private volatile int vid;
+        private int generation = 1;
+        private int nextFree = -1;
+        private Object lower;
+        private Descriptor descriptor;
+        private long sequence;
+
+        public int vid() {
+            return vid;
+        }
+
+        public Object lower() {
+            return lower;
+        }
+
+        public Descriptor descriptor() {
+            return descriptor;
+        }
+
+        public long sequence() {
+            return sequence;
+        }
+    }
+
+    private final Entry[][] chunks = new Entry[CHUNKS][];
+    /** Slots handed out at least once: [0, used). */
+    private final AtomicInteger used = new AtomicInteger();
+    /** Free list head: (tag << 32) | (slot + 1); 0 low bits = empty. The tag defeats ABA. */
+    private final AtomicLong freeHead = new AtomicLong();
+    private final AtomicInteger live = new AtomicInteger();
+    private final AtomicLong sequence = new AtomicLong(1);
+
+    /** Makes a new virtual handle of {@code kind} for a lower-half object. */
+    public int create(int kind, Object lower, Descriptor descriptor) {
+        if (kind <= 0 || kind >= Kind.LIMIT) {
+            throw new IllegalArgumentException("bad kind " + kind);
+        }
+        int slot = popFree();
+        if (slot < 0) {
+            slot = used.getAndIncrement();
+            if (slot > Vid.MAX_SLOT) {
+                used.decrementAndGet();
+                throw new IllegalStateException("MANA handle table full (" + (Vid.MAX_SLOT + 1) + " live handles)");
+            }
+        }
+        Entry e = entryForCreate(slot);
+        e.lower = lower;
+        e.descriptor = descriptor;
+        e.sequence = descriptor != null ? descriptor.sequence() : sequence.getAndIncrement();
+        int vid = Vid.make(kind, e.generation, slot);
+        e.vid = vid; // publish
+        live.incrementAndGet();
+        return vid;
+    }
+
+    /** The lower-half object of a live handle of {@code kind}, predefined handles included. */
+    public Object lower(int vid, int kind) throws ManaException {
+        if ((vid & 0x0F000000) == 0) {
+            return Constants.get(vid, kind); // predefined (generation 0), or a clear error
+        }
+        if ((vid >>> 28) == kind) {
+            int slot = vid & Vid.MAX_SLOT;
+            Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
+            if (chunk != null) {
+                Entry e = chunk[slot & (CHUNK_SIZE - 1)];
+                if (e.vid == vid) {
+                    Object o = e.lower;
+                    if (o != null) { // null only while a racing free clears the slot
+                        return o;
+                    }
+                }
+            }
+        }
+        throw invalid(vid, kind);
+    }
+
+    /** The entry of a live handle, or an error saying why there is none. */
+    public Entry entry(int vid, int kind) throws ManaException {
+        if ((vid >>> 28) == kind && (vid & 0x0F000000) != 0) {
+            int slot = vid & Vid.MAX_SLOT;
+            Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
+            if (chunk != null) {
+                Entry e = chunk[slot & (CHUNK_SIZE - 1)];
+                if (e.vid == vid) {
+                    return e;
+                }
+            }
+        }
+        throw invalid(vid, kind);
+    }
+
+    public boolean isLive(int vid) {
+        int slot = vid & Vid.MAX_SLOT;
+        if (Vid.generation(vid) == 0 || Vid.kind(vid) == 0) {
+            return false;
+        }
+        Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
+        return chunk != null && chunk[slot & (CHUNK_SIZE - 1)].vid == vid;
+    }
+
+    /** Replaces the lower-half object behind a live handle (at restart). */
+    public void rebind(int vid, int kind, Object lower) throws ManaException {
+        entry(vid, kind).lower = lower;
+    }
+
+    /**
+     * Frees a live handle: the slot becomes reusable with the next generation, so the old
+     * value is detected as stale. Returns the entry's descriptor. Freeing twice is an error.
+     */
+    public Descriptor free(int vid, int kind) throws ManaException {
+        Entry e = entry(vid, kind);
+        if (!Entry.VID.compareAndSet(e, vid, 0)) {
+            throw invalid(vid, kind); // freed concurrently
+        }
+        Descriptor d = e.descriptor;
+        e.lower = null;
+        e.descriptor = null;
+        e.generation = Vid.nextGeneration(e.generation);
+        pushFree(vid & Vid.MAX_SLOT, e);
+        live.decrementAndGet();
+        return d;
+    }
+
+    public int liveCount() {
+        return live.get();
+    }
+
+    /** A snapshot of the live entries (not on a hot path: for the shell and checkpoints). */
+    public List<Entry> liveEntries() {
+        List<Entry> out = new ArrayList<>();
+        int n = used.get();
+        for (int s = 0; s < n; s++) {
+            Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, s >>> CHUNK_BITS);
+            if (chunk != null && chunk[s & (CHUNK_SIZE - 1)].vid != 0) {
+                out.add(chunk[s & (CHUNK_SIZE - 1)]);
+            }
+        }
+        return out;
+    }
+
+    /** Why {@code vid} is not a live handle of {@code kind}, in words. */
+    public ManaException invalid(int vid, int kind) {
+        String k = Kind.name(kind);
+        String v = Vid.toString(vid);
+        String why;
+        if (vid == Vid.NULL) {
+            why = "the null handle";
+        } else if (Vid.kind(vid) != kind) {
+            why = v + " is a " + Kind.name(Vid.kind(vid)) + " handle, not a " + k + " handle";
+        } else if (Vid.generation(vid) == Vid.PREDEFINED_GENERATION) {
+            why = v + " is not a predefined " + k;
+        } else {
+            int slot = Vid.slot(vid);
+            Entry[] chunk = slot < Vid.MAX_SLOT + 1 ? (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS) : null;
+            if (slot >= used.get() || chunk == null) {
+                why = v + " names slot " + slot + ", which was never allocated (forged handle?)";
+            } else {
+                Entry e = chunk[slot & (CHUNK_SIZE - 1)];
+                int current = e.vid;
+                if (current == 0) {
+                    why = v + " was freed (stale handle)";
+                } else if (Vid.kind(current) != kind) {
+                    why = v + " is stale: its slot now holds a " + Kind.name(Vid.kind(current));
+                } else {
+                    why = v + " is stale: its slot was reused (now generation " + Vid.generation(current) + ")";
+                }
+            }
+        }
+        return ManaException.of(Constants.errorClassOf(kind), "invalid " + k + ": " + why);
+    }
+
+    private Entry entryForCreate(int slot) {
+        int c = slot >>> CHUNK_BITS;
+        Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, c);
+        if (chunk == null) {
+            Entry[] fresh = new Entry[CHUNK_SIZE];
+            for (int i = 0; i < CHUNK_SIZE; i++) {
+                fresh[i] = new Entry();
+            }
+            Entry[] witness = (Entry[]) CHUNK.compareAndExchangeRelease(chunks, c, (Entry[]) null, fresh);
+            chunk = witness == null ? fresh : witness;
+        }
+        return chunk[slot & (CHUNK_SIZE - 1)];
+    }
+
+    private int popFree() {
+        while (true) {
+            long head = freeHead.get();
+            int slot = (int) head - 1;
+            if (slot < 0) {
+                return -1;
+            }
+            Entry e = ((Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS))[slot & (CHUNK_SIZE - 1)];
+            long next = ((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL);
+            if (freeHead.compareAndSet(head, next)) {
+                return slot;
+            }
+        }
+    }
+
+    private void pushFree(int slot, Entry e) {
+        while (true) {
+            long head = freeHead.get();
+            e.nextFree = (int) head - 1;
+            long next = ((head >>> 32) + 1) << 32 | ((slot + 1) & 0xFFFFFFFFL);
+            if (freeHead.compareAndSet(head, next)) {
+                return;
+            }
+        }
+    }
+}

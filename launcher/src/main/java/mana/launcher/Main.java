@@ -1,0 +1,109 @@
+package mana.launcher;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import mana.launcher.rank.RankLauncher;
+
+/**
+ * The {@code mana} command line (started by the {@code ./mana} script):
+ * {@code run}, {@code demo}, {@code test}, {@code version}, {@code help}; {@code rank} is
+ * internal (what mpirun starts on every rank). User errors are one line and exit 2.
+ */
+public final class Main {
+
+    static final String HELP = """
+            usage: mana COMMAND [ARGS]
+
+            Commands:
+              run [-np N] APP.jar [args]   run an MPI Java application under MANA (see mana run --help)
+              demo                         run Open MPI's Hello and MANA's Pi example on 4 ranks
+              test [MAVEN ARGS]            build everything with tests (mvn install) and check
+                                           that the in-framework tests ran
+              setup [--force|--check]      install Open MPI, build the lower half and the platform
+                                           (./mana script only)
+              version                      print versions
+              help                         this help
+
+            Internal: rank [--class MAIN] APP.jar [args]   (started by mpirun on every rank)
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] argv) {
+        if (argv.length > 0 && argv[0].equals("rank")) {
+            RankLauncher.main(Arrays.copyOfRange(argv, 1, argv.length)); // never returns
+            return;
+        }
+        int status;
+        try {
+            status = run(Arrays.asList(argv));
+        } catch (UsageError e) {
+            System.err.println(e.line());
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    static int run(List<String> argv) throws UsageError {
+        if (argv.isEmpty()) {
+            System.err.print(HELP);
+            return 2;
+        }
+        String cmd = argv.get(0);
+        List<String> rest = argv.subList(1, argv.size());
+        switch (cmd) {
+            case "run":
+                return RunCommand.run(rest);
+            case "demo":
+                return demo(rest);
+            case "test":
+                return TestCommand.run(rest);
+            case "help":
+            case "--help":
+            case "-h":
+                System.out.print(HELP);
+                return 0;
+            case "version":
+            case "--version":
+                System.out.println(version());
+                return 0;
+            case "setup":
+                throw new UsageError(null, "setup is run by the ./mana script (./mana setup)");
+            default:
+                throw new UsageError(null, "unknown command '" + cmd + "' (see mana help)");
+        }
+    }
+
+    static int demo(List<String> args) throws UsageError {
+        if (!args.isEmpty()) {
+            throw new UsageError("demo", "takes no arguments");
+        }
+        Path examples = Dist.home().resolve("examples").resolve("target");
+        int status = 0;
+        for (String jar : List.of("hello.jar", "mana-examples.jar")) {
+            Path p = examples.resolve(jar);
+            if (!Files.isRegularFile(p)) {
+                throw new UsageError("demo", p + " not found (build with ./mana setup)");
+            }
+            System.out.println("[mana demo] mana run -np 4 " + p);
+            int s = RunCommand.run(List.of("-np", "4", p.toString()));
+            System.out.println("[mana demo] " + jar + ": exit " + s);
+            if (s != 0 && status == 0) {
+                status = s;
+            }
+        }
+        return status;
+    }
+
+    static String version() {
+        Package pkg = Main.class.getPackage();
+        String v = pkg == null ? null : pkg.getImplementationVersion();
+        String felix = org.osgi.framework.launch.Framework.class.getPackage() == null ? null
+                : org.osgi.framework.launch.Framework.class.getPackage().getImplementationVersion();
+        return "mana " + (v == null ? "(development build)" : v) + " (Java " + System.getProperty("java.version")
+                + (felix == null ? "" : ", OSGi framework API " + felix) + ")";
+    }
+}

@@ -1,0 +1,381 @@
+package mana.launcher.rank;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.wiring.BundleWiring;
+
+/**
+ * What runs on every rank: {@code mana rank [--class MAIN] APP.jar [args]}.
+ *
+ * <p>Boots Felix with the lower half on the framework class path (exported by the system
+ * bundle with {@code mana.half=lower}, mandatory), installs and starts every jar in
+ * {@code dist/bundles}, wraps the application jar as a bundle and runs its {@code main} on
+ * this thread. Exit status: 0 when main returns, 1 when it throws (stack trace on stderr),
+ * 2 for a bad jar or class (one line). The JVM always exits: the framework gets
+ * {@link #STOP_TIMEOUT_MS} to stop, then {@code System.exit}.
+ */
+public final class RankLauncher {
+
+    public static final int OK = 0;
+    public static final int APP_FAILED = 1;
+    public static final int BAD_INPUT = 2;
+    static final long STOP_TIMEOUT_MS = 10_000;
+    /** Start level of console bundles (Gogo shell / JLine), so their commands find everything. */
+    static final int SHELL_START_LEVEL = 10;
+
+    private final boolean verbose = Boolean.getBoolean("mana.verbose");
+    private final long t0 = System.nanoTime();
+    private final List<String> timings = new ArrayList<>();
+    private long last = t0;
+
+    /** Entry point; never returns. */
+    public static void main(String[] args) {
+        int status;
+        RankLauncher launcher = new RankLauncher();
+        try {
+            status = launcher.run(args);
+        } catch (Throwable t) {
+            System.err.println("mana rank: internal error: " + t);
+            t.printStackTrace();
+            status = APP_FAILED;
+        }
+        System.out.flush();
+        System.err.flush();
+        System.exit(status);
+    }
+
+    /** One-line user errors. */
+    static final class RankError extends Exception {
+        RankError(String message) {
+            super(message);
+        }
+    }
+
+    int run(String[] argv) {
+        String mainOverride = null;
+        List<String> args = new ArrayList<>(Arrays.asList(argv));
+        while (!args.isEmpty() && args.get(0).startsWith("--class")) {
+            String a = args.remove(0);
+            if (a.startsWith("--class=")) {
+                mainOverride = a.substring("--class=".length());
+            } else if (args.isEmpty()) {
+                return fail("--class needs a class name");
+            } else {
+                mainOverride = args.remove(0);
+            }
+        }
+        if (args.isEmpty()) {
+            return fail("usage: mana rank [--class MAIN] APP.jar [args]");
+        }
+        Path appJar = Path.of(args.remove(0)).toAbsolutePath().normalize();
+        String[] appArgs = args.toArray(new String[0]);
+        if (!Files.isRegularFile(appJar)) {
+            return fail(appJar + ": no such file");
+        }
+
+        // bnd's work does not depend on the framework: overlap it with the boot.
+        CompletableFuture<AppBundle.Result> wrapping = CompletableFuture.supplyAsync(() -> {
+            try {
+                return AppBundle.wrap(appJar);
+            } catch (AppBundle.BundleError e) {
+                throw new CompletionException(e);
+            }
+        }, RankLauncher::daemon);
+
+        Framework framework = null;
+        Path storage = null;
+        try {
+            String lowerExports = lowerHalfExports();
+            storage = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "mana-rank-");
+            Path storageToDelete = storage;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(storageToDelete), "mana-storage-cleanup"));
+
+            framework = newFramework(storage, lowerExports);
+            framework.init();
+            mark("framework init");
+            int installed = installPlatformBundles(framework.getBundleContext(), distDir().resolve("bundles"));
+            mark("install " + installed + " platform bundles");
+            framework.start();
+            mark("framework start (platform bundles started)");
+            reportFailedBundles(framework.getBundleContext());
+
+            AppBundle.Result wrapped = await(wrapping);
+            mark("bnd: wrap " + appJar.getFileName() + " (wait, runs in parallel)");
+            String mainClass = mainOverride != null ? mainOverride : wrapped.mainClass();
+            if (mainClass == null || mainClass.isEmpty()) {
+                throw new RankError(appJar.getFileName() + " has no Main-Class; give one with --class NAME");
+            }
+            Bundle app;
+            try (InputStream in = new ByteArrayInputStream(wrapped.bytes())) {
+                app = framework.getBundleContext().installBundle("mana-app:" + appJar, in);
+            }
+            try {
+                app.start();
+            } catch (BundleException e) {
+                throw new RankError("cannot start " + appJar.getFileName() + " as a bundle: " + oneLine(e.getMessage()));
+            }
+            Class<?> cls;
+            try {
+                cls = app.loadClass(mainClass);
+            } catch (ClassNotFoundException e) {
+                throw new RankError("class " + mainClass + " not found in " + appJar.getFileName());
+            } catch (NoClassDefFoundError e) {
+                throw new RankError("class " + mainClass + " cannot be loaded: " + oneLine(String.valueOf(e.getMessage())));
+            }
+            Method main;
+            try {
+                main = cls.getMethod("main", String[].class);
+            } catch (NoSuchMethodException e) {
+                throw new RankError(mainClass + " has no public static void main(String[])");
+            }
+            if (!Modifier.isStatic(main.getModifiers()) || main.getReturnType() != void.class) {
+                throw new RankError(mainClass + " has no public static void main(String[])");
+            }
+            main.setAccessible(true); // Open MPI's examples are package-private classes
+            mark("load " + mainClass);
+            if (verbose) {
+                printTimings();
+            }
+            Thread.currentThread().setContextClassLoader(app.adapt(BundleWiring.class).getClassLoader());
+            try {
+                main.invoke(null, (Object) appArgs);
+            } catch (InvocationTargetException e) {
+                System.out.flush();
+                e.getCause().printStackTrace();
+                return APP_FAILED;
+            } catch (IllegalAccessException e) {
+                throw new RankError("cannot call " + mainClass + ".main: " + e.getMessage());
+            }
+            return OK;
+        } catch (RankError | AppBundle.BundleError e) {
+            return fail(e.getMessage());
+        } catch (BundleException | IOException e) {
+            return fail("cannot boot the framework: " + oneLine(String.valueOf(e.getMessage())));
+        } finally {
+            stop(framework);
+        }
+    }
+
+    // ----- framework -----
+
+    static Framework newFramework(Path storage, String lowerExports) throws RankError {
+        Map<String, String> config = new HashMap<>();
+        config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, lowerExports);
+        config.put(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, String.valueOf(SHELL_START_LEVEL));
+        config.put(Constants.FRAMEWORK_BSNVERSION, Constants.FRAMEWORK_BSNVERSION_MULTIPLE);
+        config.put("felix.log.level", "1");
+        config.put("gosh.home", System.getProperty("java.io.tmpdir"));
+        // Pass mana.* and Gogo settings given with -D on to the framework properties.
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith("mana.") || name.startsWith("gosh.") || name.startsWith("felix.")
+                    || name.startsWith("org.osgi.framework.")) {
+                config.putIfAbsent(name, System.getProperty(name));
+            }
+        }
+        Iterator<FrameworkFactory> factories = ServiceLoader.load(FrameworkFactory.class).iterator();
+        if (!factories.hasNext()) {
+            throw new RankError("no OSGi framework (FrameworkFactory) on the class path");
+        }
+        return factories.next().newFramework(config);
+    }
+
+    /** Installs every jar of the folder, in name order; console bundles start last. */
+    static int installPlatformBundles(BundleContext context, Path folder) throws RankError, BundleException {
+        if (!Files.isDirectory(folder)) {
+            throw new RankError("no platform bundles folder " + folder);
+        }
+        List<Path> jars;
+        try (Stream<Path> s = Files.list(folder)) {
+            jars = s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted(Comparator.comparing(Path::toString)).toList();
+        } catch (IOException e) {
+            throw new RankError("cannot list " + folder + ": " + e.getMessage());
+        }
+        for (Path jar : jars) {
+            Bundle b = context.installBundle("reference:" + jar.toUri());
+            if (isFragment(b)) {
+                continue;
+            }
+            String name = jar.getFileName().toString();
+            int level = name.contains("gogo.shell") || name.contains("gogo.jline") ? SHELL_START_LEVEL : 1;
+            b.adapt(BundleStartLevel.class).setStartLevel(level);
+            b.start(); // the framework is not active yet: this marks it to start at its level
+        }
+        return jars.size();
+    }
+
+    private static boolean isFragment(Bundle b) {
+        return b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
+    }
+
+    private static void reportFailedBundles(BundleContext context) {
+        for (Bundle b : context.getBundles()) {
+            if (b.getBundleId() != 0 && !isFragment(b) && b.getState() != Bundle.ACTIVE) {
+                System.err.println("mana rank: warning: platform bundle " + b.getSymbolicName() + " is not active");
+            }
+        }
+    }
+
+    private void stop(Framework framework) {
+        if (framework == null) {
+            return;
+        }
+        try {
+            framework.stop();
+            FrameworkEvent e = framework.waitForStop(STOP_TIMEOUT_MS);
+            if (e.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                System.err.println("mana rank: the framework did not stop within " + STOP_TIMEOUT_MS + " ms; exiting anyway");
+            }
+        } catch (BundleException | RuntimeException e) {
+            System.err.println("mana rank: stopping the framework failed: " + oneLine(String.valueOf(e.getMessage())));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ----- the lower half and the dist folder -----
+
+    /** The Export-Package header of the jar that holds {@code mpi/MPI.class} on the launcher's class path. */
+    public static String lowerHalfExports() throws RankError {
+        URL url = RankLauncher.class.getClassLoader().getResource("mpi/MPI.class");
+        if (url == null) {
+            throw new RankError("the lower half (mpi/MPI.class) is not on the launcher's class path");
+        }
+        Manifest manifest;
+        try {
+            if ("jar".equals(url.getProtocol())) {
+                JarURLConnection c = (JarURLConnection) url.openConnection();
+                c.setUseCaches(false);
+                try (JarFile jf = c.getJarFile()) {
+                    manifest = jf.getManifest();
+                }
+            } else {
+                throw new RankError("the lower half is not in a jar: " + url);
+            }
+        } catch (IOException e) {
+            throw new RankError("cannot read the lower half's manifest: " + e.getMessage());
+        }
+        String exports = manifest == null ? null : manifest.getMainAttributes().getValue("Export-Package");
+        if (exports == null || exports.isBlank()) {
+            throw new RankError("the lower-half jar (" + url + ") has no Export-Package header");
+        }
+        return exports.trim();
+    }
+
+    /** The folder holding mana-launcher.jar (or the mana.dist system property). */
+    public static Path distDir() {
+        String prop = System.getProperty("mana.dist");
+        if (prop != null) {
+            return Path.of(prop);
+        }
+        try {
+            Path code = Path.of(RankLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Files.isDirectory(code) ? code : code.getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ----- small helpers -----
+
+    private static void daemon(Runnable r) {
+        Thread t = new Thread(r, "mana-wrap");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static AppBundle.Result await(CompletableFuture<AppBundle.Result> f) throws AppBundle.BundleError {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof AppBundle.BundleError be) {
+                throw be;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
+        }
+    }
+
+    private void mark(String what) {
+        if (verbose) {
+            long now = System.nanoTime();
+            timings.add(String.format("%-45s %6.1f ms", what, (now - last) / 1e6));
+            last = now;
+        }
+    }
+
+    private void printTimings() {
+        String rank = System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "?");
+        PrintStream err = System.err;
+        long jvmStart = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(0L);
+        long nowMs = System.currentTimeMillis();
+        long sinceJvm = jvmStart == 0 ? -1 : nowMs - jvmStart;
+        StringBuilder sb = new StringBuilder();
+        for (String t : timings) {
+            sb.append("[mana rank ").append(rank).append("] ").append(t).append('\n');
+        }
+        sb.append(String.format("[mana rank %s] %-45s %6.1f ms (since JVM start: %d ms)%n", rank, "boot total (launcher main -> app main)",
+                (System.nanoTime() - t0) / 1e6, sinceJvm));
+        err.print(sb);
+    }
+
+    private static int fail(String message) {
+        System.err.println("mana rank: " + oneLine(message));
+        return BAD_INPUT;
+    }
+
+    static String oneLine(String s) {
+        return s.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    static void deleteTree(Path p) {
+        if (p == null || !Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(q -> {
+                try {
+                    Files.deleteIfExists(q);
+                } catch (IOException ignored) {
+                    // best effort
+                }
+            });
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+}
