@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
+import mana.launcher.rank.AppBundle;
 
 /** {@code mana run}: checks the input, then runs mpirun with one rank launcher per rank. */
 public final class RunCommand {
@@ -25,15 +26,39 @@ public final class RunCommand {
         if (!Files.isRegularFile(launcher)) {
             throw new UsageError("run", "launcher jar " + launcher + " not found (build with ./mana setup)");
         }
-        List<String> cmd = command(mpirun.toString(), ra, jar, launcher, Dist.isRootUser());
-        if (Boolean.getBoolean("mana.verbose")) {
-            System.err.println("[mana run] " + String.join(" ", cmd));
+        // Bundle the application once for the whole job instead of once per rank.
+        Path jobDir = null;
+        try {
+            jobDir = Files.createTempDirectory("mana-job-");
+            Path wrapped = jobDir.resolve("app-bundle.jar");
+            AppBundle.write(AppBundle.wrap(jar), wrapped);
+            List<String> cmd = command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser());
+            if (Boolean.getBoolean("mana.verbose")) {
+                System.err.println("[mana run] " + String.join(" ", cmd));
+            }
+            return exec(cmd);
+        } catch (AppBundle.BundleError e) {
+            throw new UsageError("run", e.getMessage());
+        } catch (IOException e) {
+            throw new UsageError("run", "cannot prepare the job directory: " + e.getMessage());
+        } finally {
+            deleteQuietly(jobDir);
         }
-        return exec(cmd);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp dir; nothing to lose
+        }
     }
 
     /** The mpirun command line. */
-    static List<String> command(String mpirun, RunArgs ra, Path jar, Path launcherJar, boolean root) {
+    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
         if (root && !ra.mpirunArgs().contains("--allow-run-as-root")) {
@@ -61,6 +86,10 @@ public final class RunCommand {
         if (ra.mainClass() != null) {
             cmd.add("--class");
             cmd.add(ra.mainClass());
+        }
+        if (wrapped != null) {
+            cmd.add("--wrapped");
+            cmd.add(wrapped.toString());
         }
         cmd.add(jar.toString());
         cmd.addAll(ra.appArgs());

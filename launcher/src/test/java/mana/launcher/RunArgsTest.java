@@ -84,14 +84,16 @@ class RunArgsTest {
     @Test
     void mpirunCommandLine() throws UsageError {
         RunArgs a = parse("--class", "p.M", "-np", "3", "--tag-output", "app.jar", "arg");
-        List<String> cmd = RunCommand.command("/usr/bin/mpirun", a, Path.of("/abs/app.jar"), Path.of("/d/mana-launcher.jar"), true);
+        List<String> cmd = RunCommand.command("/usr/bin/mpirun", a, Path.of("/abs/app.jar"), Path.of("/job/app-bundle.jar"),
+                Path.of("/d/mana-launcher.jar"), true);
         assertEquals(List.of("/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3", "--tag-output"),
                 cmd.subList(0, 6));
         assertEquals(Path.of(System.getProperty("java.home"), "bin", "java").toString(), cmd.get(6));
         int cp = cmd.indexOf("-cp");
-        assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.Main", "rank", "--class", "p.M", "/abs/app.jar", "arg"),
+        assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.Main", "rank", "--class", "p.M", "--wrapped",
+                "/job/app-bundle.jar", "/abs/app.jar", "arg"),
                 cmd.subList(cp, cmd.size()));
-        List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), Path.of("/d/l.jar"), false);
+        List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
         assertFalse(notRoot.contains("--allow-run-as-root"));
     }
 

@@ -37,6 +37,32 @@ public final class AppBundle {
     private AppBundle() {
     }
 
+    /** Reads a bundle that {@link #wrap} made earlier and {@link #write} saved (once per job). */
+    public static Result read(Path bundleJar) throws BundleError {
+        try {
+            byte[] bytes = java.nio.file.Files.readAllBytes(bundleJar);
+            try (java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(bytes))) {
+                Manifest m = in.getManifest();
+                if (m == null) {
+                    throw new BundleError(bundleJar + ": no manifest");
+                }
+                Attributes a = m.getMainAttributes();
+                String main = a.getValue(Attributes.Name.MAIN_CLASS);
+                return new Result(bytes, a.getValue(Constants.BUNDLE_SYMBOLICNAME), main == null ? null : main.trim(), m);
+            }
+        } catch (java.io.IOException e) {
+            throw new BundleError(bundleJar + ": cannot read the application bundle (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Saves a wrapped bundle atomically (temp file + rename). */
+    public static void write(Result r, Path target) throws java.io.IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        java.nio.file.Files.write(tmp, r.bytes());
+        java.nio.file.Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
     public static Result wrap(Path appJar) throws BundleError {
         String bsn = symbolicNameOf(appJar);
         Jar jar;

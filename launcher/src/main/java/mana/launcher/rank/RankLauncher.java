@@ -84,19 +84,27 @@ public final class RankLauncher {
 
     int run(String[] argv) {
         String mainOverride = null;
+        Path prewrapped = null;
         List<String> args = new ArrayList<>(Arrays.asList(argv));
-        while (!args.isEmpty() && args.get(0).startsWith("--class")) {
+        while (!args.isEmpty() && (args.get(0).startsWith("--class") || args.get(0).startsWith("--wrapped"))) {
             String a = args.remove(0);
-            if (a.startsWith("--class=")) {
-                mainOverride = a.substring("--class=".length());
+            String name = a.startsWith("--class") ? "--class" : "--wrapped";
+            String value;
+            if (a.startsWith(name + "=")) {
+                value = a.substring(name.length() + 1);
             } else if (args.isEmpty()) {
-                return fail("--class needs a class name");
+                return fail(name + " needs a value");
             } else {
-                mainOverride = args.remove(0);
+                value = args.remove(0);
+            }
+            if (name.equals("--class")) {
+                mainOverride = value;
+            } else {
+                prewrapped = Path.of(value);
             }
         }
         if (args.isEmpty()) {
-            return fail("usage: mana rank [--class MAIN] APP.jar [args]");
+            return fail("usage: mana rank [--class MAIN] [--wrapped BUNDLE.jar] APP.jar [args]");
         }
         Path appJar = Path.of(args.remove(0)).toAbsolutePath().normalize();
         String[] appArgs = args.toArray(new String[0]);
@@ -104,10 +112,12 @@ public final class RankLauncher {
             return fail(appJar + ": no such file");
         }
 
-        // bnd's work does not depend on the framework: overlap it with the boot.
+        // mana run bundles the application once per job (--wrapped); without it, bnd's work
+        // does not depend on the framework, so it overlaps with the boot.
+        Path wrappedJar = prewrapped;
         CompletableFuture<AppBundle.Result> wrapping = CompletableFuture.supplyAsync(() -> {
             try {
-                return AppBundle.wrap(appJar);
+                return wrappedJar != null ? AppBundle.read(wrappedJar) : AppBundle.wrap(appJar);
             } catch (AppBundle.BundleError e) {
                 throw new CompletionException(e);
             }
