@@ -82,14 +82,32 @@ public final class Generator {
         try (Stream<Path> s = Files.isDirectory(pkgIn) ? Files.list(pkgIn) : Stream.empty()) {
             partialFiles = s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
         }
+        // A class may be split over several files by area: Comm.java, Comm-p2p.java, Comm-comm.java.
         for (Path p : partialFiles) {
             ParseResult<CompilationUnit> r = parser.parse(p);
             CompilationUnit cu = r.getResult().filter(x -> r.isSuccessful())
                     .orElseThrow(() -> new IOException("cannot parse " + p + ": " + r.getProblems()));
-            String name = p.getFileName().toString().replace(".java", "");
-            partialUnits.put(name, cu);
-            cu.getTypes().stream().filter(t -> t.getNameAsString().equals(name)).findFirst()
-                    .ifPresent(t -> indexPartial(name, t));
+            String file = p.getFileName().toString().replace(".java", "");
+            String name = file.contains("-") ? file.substring(0, file.indexOf('-')) : file;
+            TypeDeclaration<?> type = cu.getTypes().stream().filter(t -> t.getNameAsString().equals(name)).findFirst()
+                    .orElseThrow(() -> new IOException(p + " does not declare type " + name));
+            CompilationUnit existing = partialUnits.get(name);
+            if (existing == null) {
+                partialUnits.put(name, cu);
+                continue;
+            }
+            TypeDeclaration<?> into = existing.getTypes().stream().filter(t -> t.getNameAsString().equals(name))
+                    .findFirst().orElseThrow();
+            cu.getImports().forEach(i -> {
+                if (!existing.getImports().contains(i)) {
+                    existing.addImport(i.clone());
+                }
+            });
+            type.getMembers().forEach(m -> into.addMember(m.clone()));
+        }
+        for (Map.Entry<String, CompilationUnit> e : partialUnits.entrySet()) {
+            e.getValue().getTypes().stream().filter(t -> t.getNameAsString().equals(e.getKey())).findFirst()
+                    .ifPresent(t -> indexPartial(e.getKey(), t));
         }
         for (Class<?> c : lower.topLevelClasses()) {
             String src = topLevel(c);

@@ -100,7 +100,13 @@ public final class DatatypeDescriptor implements Descriptor {
 
     /** One more user of this datatype: a derived datatype or a pending request. */
     public void retain() {
-        refs.getAndIncrement();
+        int before;
+        do {
+            before = refs.get();
+            if (before <= 0) {
+                throw new IllegalStateException("datatype descriptor #" + sequence + " was already released");
+            }
+        } while (!refs.compareAndSet(before, before + 1));
     }
 
     /** One user fewer; at zero the descriptor is dropped and releases its bases. */

@@ -19,7 +19,7 @@ public final class FunctionCatalog {
     private static final Pattern SPAWN = Pattern.compile("MPI_(Comm_spawn.*|Open_port|Close_port|Comm_accept"
             + "|Comm_connect|Comm_disconnect|Lookup_name|Publish_name|Unpublish_name|Comm_join)");
     private static final Pattern TYPES = Pattern.compile("MPI_(Type_.*|Op_.*|Pack_external.*|Get_address)");
-    private static final Pattern COLL = Pattern.compile("MPI_I?(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv"
+    private static final Pattern COLL = Pattern.compile("MPI_(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv"
             + "|Allgather|Allgatherv|Alltoall|Alltoallv|Alltoallw|Reduce|Allreduce|Reduce_local|Reduce_scatter"
             + "|Reduce_scatter_block|Scan|Exscan|Neighbor_.*)");
     private static final Pattern COMM = Pattern.compile("MPI_(Comm_.*|Group_.*|Intercomm_.*|Keyval_.*|Attr_.*)");
@@ -47,13 +47,21 @@ public final class FunctionCatalog {
         if (TYPES.matcher(name).matches()) {
             return Area.TYPES;
         }
-        if (COLL.matcher(name).matches()) {
+        if (COLL.matcher(name).matches() || COLL.matcher(blockingForm(name)).matches()) {
             return Area.COLL;
         }
         if (COMM.matcher(name).matches()) {
             return Area.COMM;
         }
         return Area.P2P;
+    }
+
+    /** MPI_Iallreduce becomes MPI_Allreduce: non-blocking collectives share their blocking form's area. */
+    static String blockingForm(String name) {
+        if (name.length() > 6 && name.startsWith("MPI_I") && Character.isLowerCase(name.charAt(5))) {
+            return "MPI_" + Character.toUpperCase(name.charAt(5)) + name.substring(6);
+        }
+        return name;
     }
 
     static Area areaOfClass(String simpleClass) {

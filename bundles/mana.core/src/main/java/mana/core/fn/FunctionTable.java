@@ -15,17 +15,22 @@ import java.util.List;
 public final class FunctionTable {
     /** Every provider interface, in area order. */
     public static final List<Class<?>> PROVIDER_TYPES =
-            List.of(EnvProvider.class, CommProvider.class, P2pProvider.class, CollProvider.class);
+            List.of(EnvProvider.class, CommProvider.class, GroupProvider.class, P2pProvider.class,
+                    RequestProvider.class, CollProvider.class);
 
     private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
     private static final CommProvider MISSING_COMM = missing(CommProvider.class);
     private static final P2pProvider MISSING_P2P = missing(P2pProvider.class);
     private static final CollProvider MISSING_COLL = missing(CollProvider.class);
+    private static final RequestProvider MISSING_REQUEST = missing(RequestProvider.class);
+    private static final GroupProvider MISSING_GROUP = missing(GroupProvider.class);
 
     private static volatile EnvProvider env = MISSING_ENV;
     private static volatile CommProvider comm = MISSING_COMM;
     private static volatile P2pProvider p2p = MISSING_P2P;
     private static volatile CollProvider coll = MISSING_COLL;
+    private static volatile RequestProvider request = MISSING_REQUEST;
+    private static volatile GroupProvider group = MISSING_GROUP;
 
     public static EnvProvider env() {
         return env;
@@ -43,6 +48,14 @@ public final class FunctionTable {
         return coll;
     }
 
+    public static RequestProvider request() {
+        return request;
+    }
+
+    public static GroupProvider group() {
+        return group;
+    }
+
     /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
     public static <T> void install(Class<T> type, T impl) {
         if (type == EnvProvider.class) {
@@ -53,6 +66,10 @@ public final class FunctionTable {
             p2p = impl == null ? MISSING_P2P : (P2pProvider) impl;
         } else if (type == CollProvider.class) {
             coll = impl == null ? MISSING_COLL : (CollProvider) impl;
+        } else if (type == RequestProvider.class) {
+            request = impl == null ? MISSING_REQUEST : (RequestProvider) impl;
+        } else if (type == GroupProvider.class) {
+            group = impl == null ? MISSING_GROUP : (GroupProvider) impl;
         } else {
             throw new IllegalArgumentException("not a provider type: " + type.getName());
         }
@@ -61,7 +78,8 @@ public final class FunctionTable {
     /** True when a real provider (not the stand-in) serves this type. */
     public static boolean isProvided(Class<?> type) {
         Object current = type == EnvProvider.class ? env : type == CommProvider.class ? comm
-                : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll : null;
+                : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
+                : type == RequestProvider.class ? request : type == GroupProvider.class ? group : null;
         return current != null && !Proxy.isProxyClass(current.getClass());
     }
 

@@ -10,9 +10,11 @@ import java.util.concurrent.locks.LockSupport;
  * upper-half state that goes with the call. The checkpoint engine {@link #close closes} the
  * gate and waits until no thread is inside; threads that arrive meanwhile wait at the gate.
  *
- * <p>Open-gate fast path: one atomic add on a per-thread stripe (no lock, no allocation).
- * The add is a full fence, which is what makes the check of {@code closed} after it safe
- * against a closer that sets {@code closed} and then sums the stripes (Dekker).
+ * <p>Open-gate fast path: a thread-local depth check and one atomic add on a per-thread
+ * stripe (no lock, no allocation). The add is a full fence, which is what makes the check of
+ * {@code closed} after it safe against a closer that sets {@code closed} and then sums the
+ * stripes (Dekker). Nested entries (a wrapper inside a wrapper, on the same thread) only bump
+ * the depth, so they never wait for a checkpoint their own thread is holding up.
  */
 public final class CheckpointGate {
     /** Stripes spaced a cache line apart (16 longs = 128 bytes, also covering adjacent-line prefetch). */
@@ -22,6 +24,8 @@ public final class CheckpointGate {
     public static final CheckpointGate GATE = new CheckpointGate();
 
     private final AtomicLongArray inside = new AtomicLongArray(STRIPES * SPACING);
+    /** Per thread: how deep inside this gate it is. */
+    private final ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
     private volatile boolean closed;
     private final Object monitor = new Object();
 
@@ -38,6 +42,10 @@ public final class CheckpointGate {
     }
 
     public void doEnter() {
+        int[] d = depth.get();
+        if (d[0]++ > 0) {
+            return; // already inside: the closer is waiting for this thread anyway
+        }
         int i = stripe();
         inside.getAndIncrement(i);
         if (closed) {
@@ -46,26 +54,39 @@ public final class CheckpointGate {
     }
 
     public void doExit() {
-        inside.getAndDecrement(stripe());
+        int[] d = depth.get();
+        if (d[0] <= 0) {
+            throw new IllegalStateException("CheckpointGate.exit() without enter() on thread "
+                    + Thread.currentThread().getName());
+        }
+        if (--d[0] == 0) {
+            inside.getAndDecrement(stripe());
+        }
     }
 
     private void waitForOpen(int i) {
         inside.getAndDecrement(i);
-        synchronized (monitor) {
-            monitor.notifyAll(); // a closer may be waiting for this thread to leave
-            while (true) {
-                while (closed) {
-                    try {
-                        monitor.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+        boolean interrupted = false;
+        try {
+            synchronized (monitor) {
+                while (true) {
+                    while (closed) {
+                        try {
+                            monitor.wait();
+                        } catch (InterruptedException e) {
+                            interrupted = true; // keep waiting; re-set the flag once through
+                        }
                     }
+                    inside.getAndIncrement(i);
+                    if (!closed) {
+                        return;
+                    }
+                    inside.getAndDecrement(i);
                 }
-                inside.getAndIncrement(i);
-                if (!closed) {
-                    return;
-                }
-                inside.getAndDecrement(i);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -98,7 +119,7 @@ public final class CheckpointGate {
         return closed;
     }
 
-    /** Threads inside a wrapper right now (nested entries count once each). */
+    /** Threads inside a wrapper right now (a nested entry on the same thread does not count again). */
     public long insideCount() {
         long n = 0;
         for (int s = 0; s < STRIPES; s++) {

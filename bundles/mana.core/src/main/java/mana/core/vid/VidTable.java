@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import mana.core.desc.Descriptor;
+import mana.core.desc.Sequence;
 import mana.core.error.ManaException;
 
 /**
@@ -64,7 +65,6 @@ public final class VidTable {
     /** Free list head: (tag << 32) | (slot + 1); 0 low bits = empty. The tag defeats ABA. */
     private final AtomicLong freeHead = new AtomicLong();
     private final AtomicInteger live = new AtomicInteger();
-    private final AtomicLong sequence = new AtomicLong(1);
 
     /** Makes a new virtual handle of {@code kind} for a lower-half object. */
     public int create(int kind, Object lower, Descriptor descriptor) {
@@ -82,7 +82,7 @@ public final class VidTable {
         Entry e = entryForCreate(slot);
         e.lower = lower;
         e.descriptor = descriptor;
-        e.sequence = descriptor != null ? descriptor.sequence() : sequence.getAndIncrement();
+        e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
         int vid = Vid.make(kind, e.generation, slot);
         e.vid = vid; // publish
         live.incrementAndGet();
@@ -101,7 +101,8 @@ public final class VidTable {
                 Entry e = chunk[slot & (CHUNK_SIZE - 1)];
                 if (e.vid == vid) {
                     Object o = e.lower;
-                    if (o != null) { // null only while a racing free clears the slot
+                    // re-check: a free (and reuse) racing with this lookup must not hand out the new object
+                    if (o != null && e.vid == vid) {
                         return o;
                     }
                 }

@@ -4,6 +4,7 @@ import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.EnvProvider;
 import mana.core.vid.Handles;
+import mana.wrappers.base.Lower;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Version;

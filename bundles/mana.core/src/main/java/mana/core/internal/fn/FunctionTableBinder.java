@@ -2,10 +2,14 @@ package mana.core.internal.fn;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.TimeUnit;
 import mana.core.fn.CollProvider;
 import mana.core.fn.CommProvider;
 import mana.core.fn.EnvProvider;
 import mana.core.fn.FunctionTable;
+import mana.core.gate.CheckpointGate;
+import mana.core.fn.GroupProvider;
+import mana.core.fn.RequestProvider;
 import mana.core.fn.P2pProvider;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -25,6 +29,28 @@ public final class FunctionTableBinder {
     private final Deque<CommProvider> comms = new ArrayDeque<>();
     private final Deque<P2pProvider> p2ps = new ArrayDeque<>();
     private final Deque<CollProvider> colls = new ArrayDeque<>();
+    private final Deque<RequestProvider> requests = new ArrayDeque<>();
+    private final Deque<GroupProvider> groups = new ArrayDeque<>();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindRequest(RequestProvider p) {
+        bind(RequestProvider.class, requests, p);
+    }
+
+    synchronized void unbindRequest(RequestProvider p) {
+        unbind(RequestProvider.class, requests, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindGroup(GroupProvider p) {
+        bind(GroupProvider.class, groups, p);
+    }
+
+    synchronized void unbindGroup(GroupProvider p) {
+        unbind(GroupProvider.class, groups, p);
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -74,5 +100,12 @@ public final class FunctionTableBinder {
     private static <T> void unbind(Class<T> type, Deque<T> stack, T p) {
         stack.remove(p);
         FunctionTable.install(type, stack.peek());
+        // New calls now go elsewhere; let calls already inside a wrapper finish before the
+        // provider's bundle goes away (bounded: a call blocked in MPI must not hang this).
+        if (CheckpointGate.GATE.close(QUIESCE_SECONDS, TimeUnit.SECONDS)) {
+            CheckpointGate.GATE.open();
+        }
     }
+
+    private static final long QUIESCE_SECONDS = 2;
 }

@@ -1,77 +1,27 @@
-package mana.wrappers.env;
+package mana.wrappers.p2p;
 
 import mana.core.desc.CommDescriptor;
 import mana.core.error.ManaException;
-import mana.core.fn.CollProvider;
-import mana.core.fn.CommProvider;
-import mana.core.fn.P2pProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
+import mana.wrappers.base.Lower;
 import mpi.MPIException;
-import mpi.Status;
 import org.osgi.service.component.annotations.Component;
+import mana.core.fn.P2pProvider;
+import mpi.Status;
 
 /**
- * The first communicator functions: rank, size, barrier and blocking send/recv. Each one
- * follows the wrapper rules: enter the checkpoint gate, translate every handle, call the
- * lower half, update the upper-half state (message counters, collective clock), leave.
- * The dedicated wrapper bundles (p2p, comm, coll) take over when installed: the function
- * table prefers the most recently started provider.
+ * Point-to-point wrappers. Each one follows the wrapper rules: count the call, enter the
+ * checkpoint gate, translate every handle, call the lower half, update the upper-half state
+ * (message counters, request log), leave the gate.
  */
-@Component(service = {CommProvider.class, P2pProvider.class, CollProvider.class})
-public final class WorldWrappers implements CommProvider, P2pProvider, CollProvider {
-    private static final int RANK = FunctionStats.id("MPI_Comm_rank");
-    private static final int SIZE = FunctionStats.id("MPI_Comm_size");
-    private static final int BARRIER = FunctionStats.id("MPI_Barrier");
+@Component(service = P2pProvider.class)
+public final class P2pWrappers implements P2pProvider {
     private static final int SEND = FunctionStats.id("MPI_Send");
     private static final int RECV = FunctionStats.id("MPI_Recv");
     private static final int GET_COUNT = FunctionStats.id("MPI_Get_count");
     private static final int GET_ELEMENTS = FunctionStats.id("MPI_Get_elements");
     private static final int TEST_CANCELLED = FunctionStats.id("MPI_Test_cancelled");
-
-    @Override
-    public int rank(int comm) throws ManaException {
-        FunctionStats.count(RANK);
-        CheckpointGate.enter();
-        try {
-            return Lower.comm(comm).getRank();
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit();
-        }
-    }
-
-    @Override
-    public int size(int comm) throws ManaException {
-        FunctionStats.count(SIZE);
-        CheckpointGate.enter();
-        try {
-            return Lower.comm(comm).getSize();
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit();
-        }
-    }
-
-    @Override
-    public void barrier(int comm) throws ManaException {
-        FunctionStats.count(BARRIER);
-        CheckpointGate.enter();
-        try {
-            mpi.Comm c = Lower.comm(comm);
-            CommDescriptor d = Lower.commDescriptor(comm);
-            if (d != null) {
-                d.beginCollective();
-            }
-            c.barrier();
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit();
-        }
-    }
 
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {

@@ -1,4 +1,4 @@
-package mana.wrappers.env;
+package mana.wrappers.base;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -15,8 +15,8 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Status;
 
-/** Translation between MANA handles and the lower half's objects, and lower-half errors. */
-final class Lower {
+/** For wrapper bundles: translation between MANA handles and the lower half's objects, and lower-half errors. */
+public final class Lower {
     private static final Field STATUS_DATA;
     private static final Constructor<Status> STATUS_NEW;
 
@@ -32,7 +32,7 @@ final class Lower {
     }
 
     /** Fills the constants table from the lower half's predefined objects. */
-    static void fillConstants() {
+    public static void fillConstants() {
         for (int kind = 0; kind < Kind.LIMIT; kind++) {
             var names = Predefined.names(kind);
             for (int i = 0; i < names.size(); i++) {
@@ -41,7 +41,7 @@ final class Lower {
         }
     }
 
-    static Object staticField(Class<?> c, String name) {
+    public static Object staticField(Class<?> c, String name) {
         try {
             return c.getField(name).get(null);
         } catch (ReflectiveOperationException e) {
@@ -49,20 +49,20 @@ final class Lower {
         }
     }
 
-    static Comm comm(int vid) throws ManaException {
+    public static Comm comm(int vid) throws ManaException {
         return (Comm) Handles.lower(vid, Kind.COMM);
     }
 
-    static CommDescriptor commDescriptor(int vid) throws ManaException {
+    public static CommDescriptor commDescriptor(int vid) throws ManaException {
         return (CommDescriptor) Handles.descriptor(vid, Kind.COMM);
     }
 
-    static Datatype type(int vid) throws ManaException {
+    public static Datatype type(int vid) throws ManaException {
         return (Datatype) Handles.lower(vid, Kind.DATATYPE);
     }
 
     /** After MPI_Init: descriptors of the predefined communicators and the platform's own world. */
-    static void describeWorld() throws MPIException {
+    public static void describeWorld() throws MPIException {
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         int[] world = new int[size];
@@ -76,11 +76,11 @@ final class Lower {
         Handles.setInternalWorld(MPI.COMM_WORLD.dup());
     }
 
-    static ManaException error(MPIException e) {
+    public static ManaException error(MPIException e) {
         return new ManaException(e.getErrorCode(), e.getErrorClass(), e.getMessage(), e);
     }
 
-    static long[] statusData(Status s) {
+    public static long[] statusData(Status s) {
         try {
             return ((long[]) STATUS_DATA.get(s)).clone();
         } catch (IllegalAccessException e) {
@@ -88,7 +88,7 @@ final class Lower {
         }
     }
 
-    static Status status(long[] data) {
+    public static Status status(long[] data) {
         try {
             Status s = STATUS_NEW.newInstance();
             long[] d = (long[]) STATUS_DATA.get(s);
