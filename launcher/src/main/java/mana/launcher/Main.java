@@ -19,6 +19,9 @@ public final class Main {
             Commands:
               run [-np N] APP.jar [args]   run an MPI Java application under MANA (see mana run --help)
               demo                         run Open MPI's Hello and MANA's Pi example on 4 ranks
+              bench p2p|allreduce|all [ROUNDS]
+                                           MANA vs the raw Open MPI binding in the same job:
+                                           ping-pong 8 B..4 MiB (2 ranks), 8 B allreduce (4 ranks)
               test [MAVEN ARGS]            build everything with tests (mvn install) and check
                                            that the in-framework tests ran
               setup [--force|--check]      install Open MPI, build the lower half and the platform
@@ -61,6 +64,8 @@ public final class Main {
                 return demo(rest);
             case "test":
                 return TestCommand.run(rest);
+            case "bench":
+                return bench(rest);
             case "help":
             case "--help":
             case "-h":
@@ -94,6 +99,29 @@ public final class Main {
             if (s != 0 && status == 0) {
                 status = s;
             }
+        }
+        return status;
+    }
+
+    static int bench(List<String> args) throws UsageError {
+        String what = args.isEmpty() ? "all" : args.get(0);
+        if (!List.of("p2p", "allreduce", "all").contains(what) || args.size() > 2) {
+            throw new UsageError("bench", "usage: mana bench p2p|allreduce|all [ROUNDS]");
+        }
+        String rounds = args.size() > 1 ? args.get(1) : "5";
+        if (!rounds.matches("[1-9][0-9]{0,3}")) {
+            throw new UsageError("bench", "ROUNDS must be a positive integer, not '" + rounds + "'");
+        }
+        Path jar = Dist.home().resolve("benchmarks-mpi").resolve("target").resolve("mana-bench.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageError("bench", jar + " not found (build with ./mana setup)");
+        }
+        int status = 0;
+        if (!what.equals("allreduce")) {
+            status = RunCommand.run(List.of("-np", "2", jar.toString(), "p2p", rounds));
+        }
+        if (status == 0 && !what.equals("p2p")) {
+            status = RunCommand.run(List.of("-np", "4", jar.toString(), "allreduce", rounds));
         }
         return status;
     }

@@ -1,0 +1,61 @@
+package mana.bench;
+
+import java.nio.ByteBuffer;
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * The measured loops. This class is loaded twice in one rank: once wired to MANA's upper half
+ * and once to Open MPI's own binding; the code is identical, so the difference is MANA's cost.
+ * Every method is collective over COMM_WORLD and returns seconds per operation on this rank.
+ */
+public final class Kernels {
+    private static final int TAG = 77;
+
+    /** Ping-pong between ranks 0 and 1 with byte arrays; returns the half round-trip time. */
+    public static double pingPongArray(int bytes, int iterations) throws MPIException {
+        byte[] buf = new byte[Math.max(bytes, 1)];
+        return pingPong(buf, bytes, iterations);
+    }
+
+    /** The same with a direct ByteBuffer. */
+    public static double pingPongDirect(int bytes, int iterations) throws MPIException {
+        ByteBuffer buf = MPI.newByteBuffer(Math.max(bytes, 1));
+        return pingPong(buf, bytes, iterations);
+    }
+
+    private static double pingPong(Object buf, int bytes, int iterations) throws MPIException {
+        int rank = MPI.COMM_WORLD.getRank();
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            if (rank == 0) {
+                MPI.COMM_WORLD.send(buf, bytes, MPI.BYTE, 1, TAG);
+                MPI.COMM_WORLD.recv(buf, bytes, MPI.BYTE, 1, TAG);
+            } else if (rank == 1) {
+                MPI.COMM_WORLD.recv(buf, bytes, MPI.BYTE, 0, TAG);
+                MPI.COMM_WORLD.send(buf, bytes, MPI.BYTE, 0, TAG);
+            }
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations / 2;
+    }
+
+    /** 8-byte (one long) allreduce with SUM on all ranks. */
+    public static double allReduce8(int iterations) throws MPIException {
+        long[] in = {MPI.COMM_WORLD.getRank()};
+        long[] out = new long[1];
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.allReduce(in, out, 1, MPI.LONG, MPI.SUM);
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations;
+    }
+
+    private Kernels() {
+    }
+}

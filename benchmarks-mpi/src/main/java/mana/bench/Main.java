@@ -1,0 +1,168 @@
+package mana.bench;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import mpi.MPI;
+import mpi.MPIException;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * {@code mana run -np 2 mana-bench.jar p2p} / {@code -np 4 ... allreduce}: runs the same
+ * {@link Kernels} through MANA and through the raw Open MPI binding in the same job, in
+ * alternating order, and prints latency, bandwidth and the MANA/raw ratio (medians of the rounds).
+ *
+ * <p>The raw copy: this program's own {@code Kernels.class}, packaged at run time into a second
+ * bundle whose {@code mpi} import asks for the lower half ({@code mana.half=lower}).
+ */
+public final class Main {
+    private static final int[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1048576, 4194304};
+
+    public static void main(String[] args) throws Exception {
+        String what = args.length > 0 ? args[0] : "p2p";
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        MPI.Init(args);
+        Method[] raw = rawKernels();
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        if (rank == 0) {
+            System.out.printf("# MANA vs raw Open MPI Java binding, same job, %d ranks, %d alternating rounds, medians%n",
+                    size, rounds);
+        }
+        if (what.equals("p2p") || what.equals("all")) {
+            if (size < 2) {
+                throw new IllegalArgumentException("p2p needs at least 2 ranks");
+            }
+            pingPong(raw, "array", rounds, rank);
+            pingPong(raw, "direct", rounds, rank);
+        }
+        if (what.equals("allreduce") || what.equals("all")) {
+            allReduce(raw, rounds, rank, size);
+        }
+        MPI.Finalize();
+    }
+
+    private static void pingPong(Method[] raw, String kind, int rounds, int rank) throws Exception {
+        if (rank == 0) {
+            System.out.printf("%n## ping-pong, %s buffers (half round trip)%n", kind);
+            System.out.printf("%10s %12s %12s %8s %12s %12s %8s%n", "bytes", "raw us", "mana us", "ratio",
+                    "raw MB/s", "mana MB/s", "bw ratio");
+        }
+        Method rawKernel = kind.equals("array") ? raw[0] : raw[1];
+        for (int bytes : SIZES) {
+            int iters = Math.max(50, Math.min(10000, (256 << 20) / bytes));
+            double[][] t = alternate(rounds, () -> (double) invoke(rawKernel, bytes, iters),
+                    () -> kind.equals("array") ? Kernels.pingPongArray(bytes, iters) : Kernels.pingPongDirect(bytes, iters));
+            if (rank == 0) {
+                double r = median(t[0]);
+                double m = median(t[1]);
+                System.out.printf("%10d %12.3f %12.3f %8.3f %12.1f %12.1f %8.3f%n", bytes, r * 1e6, m * 1e6, m / r,
+                        bytes / r / 1e6, bytes / m / 1e6, r / m);
+            }
+        }
+    }
+
+    private static void allReduce(Method[] raw, int rounds, int rank, int size) throws Exception {
+        double[][] t = alternate(rounds, () -> (double) invoke(raw[2], 20000),
+                () -> Kernels.allReduce8(20000));
+        if (rank == 0) {
+            double r = median(t[0]);
+            double m = median(t[1]);
+            System.out.printf("%n## allreduce, 8 bytes (one long, SUM), %d ranks%n", size);
+            System.out.printf("%12s %12s %8s%n", "raw us", "mana us", "ratio");
+            System.out.printf("%12.3f %12.3f %8.3f%n", r * 1e6, m * 1e6, m / r);
+        }
+    }
+
+    interface Kernel {
+        double run() throws Exception;
+    }
+
+    /** Two warm-ups of each (the JIT), then {@code rounds} rounds; the order alternates every round. */
+    private static double[][] alternate(int rounds, Kernel raw, Kernel mana) throws Exception {
+        for (int w = 0; w < 2; w++) {
+            raw.run();
+            mana.run();
+        }
+        double[][] t = new double[2][rounds];
+        for (int i = 0; i < rounds; i++) {
+            if (i % 2 == 0) {
+                t[0][i] = raw.run();
+                t[1][i] = mana.run();
+            } else {
+                t[1][i] = mana.run();
+                t[0][i] = raw.run();
+            }
+        }
+        return t;
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static Object invoke(Method m, Object... args) throws Exception {
+        try {
+            return m.invoke(null, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+    }
+
+    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect and allReduce8. */
+    private static Method[] rawKernels() throws Exception {
+        Bundle self = FrameworkUtil.getBundle(Main.class);
+        if (self == null) {
+            throw new IllegalStateException("run this benchmark with ./mana run (or ./mana bench): it needs the platform");
+        }
+        BundleContext ctx = self.getBundleContext();
+        Bundle raw = ctx.installBundle("mana-bench-raw:" + MPIException.class.getName(), new ByteArrayInputStream(rawBundle()));
+        raw.start();
+        Class<?> k = raw.loadClass(Kernels.class.getName());
+        if (k.getClassLoader() == Kernels.class.getClassLoader()) {
+            throw new IllegalStateException("the raw copy of Kernels was not loaded separately");
+        }
+        return new Method[] {k.getMethod("pingPongArray", int.class, int.class),
+            k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class)};
+    }
+
+    private static byte[] rawBundle() throws IOException {
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", "mana.bench.raw");
+        a.putValue("Import-Package", "mpi;mana.half=lower;version=\"[4.1,5)\"");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> classes = new ArrayList<>(List.of("mana/bench/Kernels.class"));
+        try (JarOutputStream jar = new JarOutputStream(out, m)) {
+            for (String c : classes) {
+                try (InputStream in = Main.class.getClassLoader().getResourceAsStream(c)) {
+                    if (in == null) {
+                        throw new IOException(c + " not found in the benchmark jar");
+                    }
+                    jar.putNextEntry(new JarEntry(c));
+                    jar.write(in.readAllBytes());
+                }
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private Main() {
+    }
+}
