@@ -21,7 +21,7 @@ import java.util.Set;
  * </ul>
  */
 public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String appJar, List<String> appArgs,
-        Integer ranks) {
+        Integer ranks, String atFinalize) {
 
     /** mpirun options taking values, and how many. */
     static final Map<String, Integer> MPIRUN_VALUES = Map.ofEntries(
@@ -44,6 +44,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
     public static RunArgs parse(List<String> args) throws UsageError {
         boolean help = false;
         String mainClass = null;
+        String atFinalize = null;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
         int i = 0;
@@ -68,6 +69,12 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             } else if (a.startsWith("--class=")) {
                 mainClass = a.substring("--class=".length());
                 i++;
+            } else if (a.equals("--at-finalize")) {
+                if (i + 1 >= args.size() || args.get(i + 1).isBlank()) {
+                    throw new UsageError("run", "--at-finalize needs shell commands, e.g. 'mana:handles'");
+                }
+                atFinalize = args.get(i + 1);
+                i += 2;
             } else if (a.startsWith("--mana-")) {
                 throw new UsageError("run", "unknown MANA option " + a + " (see mana run --help)");
             } else if (MPIRUN_VALUES.containsKey(a)) {
@@ -96,7 +103,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         if (jar == null && !help) {
             throw new UsageError("run", "no application jar given (usage: mana run [-np N] APP.jar [args]; see mana run --help)");
         }
-        return new RunArgs(help, mainClass, List.copyOf(mpirun), jar, appArgs, ranks);
+        return new RunArgs(help, mainClass, List.copyOf(mpirun), jar, appArgs, ranks, atFinalize);
     }
 
     private static int positive(String option, String value) throws UsageError {
@@ -121,6 +128,10 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             MANA options (before APP.jar):
               --class NAME     main class to run (default: Main-Class of APP.jar's manifest);
                                also --class=NAME
+              --at-finalize CMDS
+                               run Gogo shell commands on every rank when the application
+                               calls MPI.Finalize, e.g. --at-finalize 'mana:handles; mana:stats'
+                               (output prefixed with the rank)
               -h, --help       this help
               --mana-*         reserved for MANA; unknown ones are rejected
 

@@ -73,6 +73,9 @@ public final class RunCommand {
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
+        if (ra.atFinalize() != null) {
+            cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
+        }
         for (String prop : List.of("mana.verbose", "mana.home")) {
             String v = System.getProperty(prop);
             if (v != null) {

@@ -176,4 +176,19 @@ class ManaRunTest {
             assertTrue(r.out().contains(word), word);
         }
     }
+
+    @Test
+    void atFinalizeRunsShellCommandsOnEveryRankOfAnUnmodifiedProgram() throws Exception {
+        Run r = mana("run", "--at-finalize", "mana:stats; mana:handle 0x10000000", "-np", "2",
+                openMpiExample("ring.jar").toString());
+        assertEquals(0, r.exit(), r.err());
+        for (int rank = 0; rank < 2; rank++) {
+            String p = "[rank " + rank + "] ";
+            // Ring sends 10 decrements around the ring plus the initial message: 11 sends on rank 0
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(p + "MPI_Send") && l.trim().endsWith(" 11")), r.out());
+            assertTrue(r.out().contains(p + "  predefined: MPI.COMM_WORLD"), r.out());
+            assertTrue(r.out().contains(p + "  messages per peer (sent/received): 0=0/0 1=11/11")
+                    || r.out().contains(p + "  messages per peer (sent/received): 0=11/11 1=0/0"), r.out());
+        }
+    }
 }

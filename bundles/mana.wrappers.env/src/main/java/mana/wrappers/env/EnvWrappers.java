@@ -2,7 +2,10 @@ package mana.wrappers.env;
 
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import mana.core.fn.EnvProvider;
+import mana.core.fn.LifecycleListener;
 import mana.core.vid.Handles;
 import mana.wrappers.base.Lower;
 import mpi.MPI;
@@ -10,10 +13,33 @@ import mpi.MPIException;
 import mpi.Version;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.FieldOption;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /** The environment functions, forwarded to the lower half. */
 @Component(service = EnvProvider.class)
 public final class EnvWrappers implements EnvProvider {
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, fieldOption = FieldOption.UPDATE)
+    private final List<LifecycleListener> listeners = new CopyOnWriteArrayList<>();
+
+    private void tell(boolean init) {
+        for (LifecycleListener l : listeners) {
+            try {
+                if (init) {
+                    l.afterInit();
+                } else {
+                    l.beforeFinalize();
+                }
+            } catch (RuntimeException e) {
+                System.err.println("[mana] lifecycle listener " + l.getClass().getName() + " failed: " + e);
+            }
+        }
+    }
 
     @Activate
     void activate() {
@@ -27,6 +53,7 @@ public final class EnvWrappers implements EnvProvider {
             String[] rest = MPI.Init(args);
             Lower.fillConstants();
             Lower.describeWorld();
+            tell(true);
             return rest;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -39,6 +66,7 @@ public final class EnvWrappers implements EnvProvider {
             int provided = MPI.InitThread(args, required);
             Lower.fillConstants();
             Lower.describeWorld();
+            tell(true);
             return provided;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -48,6 +76,7 @@ public final class EnvWrappers implements EnvProvider {
     @Override
     public void finalizeMpi() throws ManaException {
         try {
+            tell(false);
             Object internal = Handles.internalWorld();
             if (internal != null) {
                 ((mpi.Comm) internal).free();
