@@ -16,7 +16,7 @@ public final class FunctionTable {
     /** Every provider interface, in area order. */
     public static final List<Class<?>> PROVIDER_TYPES =
             List.of(EnvProvider.class, CommProvider.class, GroupProvider.class, P2pProvider.class,
-                    RequestProvider.class, CollProvider.class);
+                    RequestProvider.class, CollProvider.class, TypeProvider.class);
 
     private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
     private static final CommProvider MISSING_COMM = missing(CommProvider.class);
@@ -24,6 +24,7 @@ public final class FunctionTable {
     private static final CollProvider MISSING_COLL = missing(CollProvider.class);
     private static final RequestProvider MISSING_REQUEST = missing(RequestProvider.class);
     private static final GroupProvider MISSING_GROUP = missing(GroupProvider.class);
+    private static final TypeProvider MISSING_TYPE = missing(TypeProvider.class);
 
     private static volatile EnvProvider env = MISSING_ENV;
     private static volatile CommProvider comm = MISSING_COMM;
@@ -31,6 +32,7 @@ public final class FunctionTable {
     private static volatile CollProvider coll = MISSING_COLL;
     private static volatile RequestProvider request = MISSING_REQUEST;
     private static volatile GroupProvider group = MISSING_GROUP;
+    private static volatile TypeProvider type = MISSING_TYPE;
 
     public static EnvProvider env() {
         return env;
@@ -56,6 +58,10 @@ public final class FunctionTable {
         return group;
     }
 
+    public static TypeProvider type() {
+        return type;
+    }
+
     /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
     public static <T> void install(Class<T> type, T impl) {
         if (type == EnvProvider.class) {
@@ -70,6 +76,8 @@ public final class FunctionTable {
             request = impl == null ? MISSING_REQUEST : (RequestProvider) impl;
         } else if (type == GroupProvider.class) {
             group = impl == null ? MISSING_GROUP : (GroupProvider) impl;
+        } else if (type == TypeProvider.class) {
+            FunctionTable.type = impl == null ? MISSING_TYPE : (TypeProvider) impl;
         } else {
             throw new IllegalArgumentException("not a provider type: " + type.getName());
         }
@@ -79,7 +87,8 @@ public final class FunctionTable {
     public static boolean isProvided(Class<?> type) {
         Object current = type == EnvProvider.class ? env : type == CommProvider.class ? comm
                 : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
-                : type == RequestProvider.class ? request : type == GroupProvider.class ? group : null;
+                : type == RequestProvider.class ? request : type == GroupProvider.class ? group
+                : type == TypeProvider.class ? FunctionTable.type : null;
         return current != null && !Proxy.isProxyClass(current.getClass());
     }
 

@@ -10,6 +10,7 @@ import mana.core.fn.FunctionTable;
 import mana.core.gate.CheckpointGate;
 import mana.core.fn.GroupProvider;
 import mana.core.fn.RequestProvider;
+import mana.core.fn.TypeProvider;
 import mana.core.fn.P2pProvider;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -31,6 +32,17 @@ public final class FunctionTableBinder {
     private final Deque<CollProvider> colls = new ArrayDeque<>();
     private final Deque<RequestProvider> requests = new ArrayDeque<>();
     private final Deque<GroupProvider> groups = new ArrayDeque<>();
+    private final Deque<TypeProvider> types = new ArrayDeque<>();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindType(TypeProvider p) {
+        bind(TypeProvider.class, types, p);
+    }
+
+    synchronized void unbindType(TypeProvider p) {
+        unbind(TypeProvider.class, types, p);
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
