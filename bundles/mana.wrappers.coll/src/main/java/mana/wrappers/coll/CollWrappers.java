@@ -1,5 +1,6 @@
 package mana.wrappers.coll;
 
+import java.nio.Buffer;
 import mana.core.desc.CommDescriptor;
 import mana.core.error.ManaException;
 import mana.core.fn.CollProvider;
@@ -8,20 +9,54 @@ import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.wrappers.base.Lower;
+import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Collective operations. Each one advances the communicator's collective clock before the
- * lower-half call (the Java form of MANA's commit_begin), inside the checkpoint gate.
+ * Blocking collective operations. Each one advances the communicator's collective clock
+ * before the lower-half call (the Java form of MANA's commit_begin), inside the checkpoint
+ * gate, then calls the same overload of the lower half.
  */
 @Component(service = CollProvider.class)
 public final class CollWrappers implements CollProvider {
     private static final int BARRIER = FunctionStats.id("MPI_Barrier");
     private static final int BCAST = FunctionStats.id("MPI_Bcast");
+    private static final int GATHER = FunctionStats.id("MPI_Gather");
+    private static final int GATHERINPLACE = FunctionStats.id("MPI_Gather");
+    private static final int GATHERV = FunctionStats.id("MPI_Gatherv");
+    private static final int GATHERVRECVONLY = FunctionStats.id("MPI_Gatherv");
+    private static final int GATHERVSENDONLY = FunctionStats.id("MPI_Gatherv");
+    private static final int SCATTER = FunctionStats.id("MPI_Scatter");
+    private static final int SCATTERINPLACE = FunctionStats.id("MPI_Scatter");
+    private static final int SCATTERV = FunctionStats.id("MPI_Scatterv");
+    private static final int SCATTERVSENDONLY = FunctionStats.id("MPI_Scatterv");
+    private static final int SCATTERVRECVONLY = FunctionStats.id("MPI_Scatterv");
+    private static final int ALLGATHER = FunctionStats.id("MPI_Allgather");
+    private static final int ALLGATHERINPLACE = FunctionStats.id("MPI_Allgather");
+    private static final int ALLGATHERV = FunctionStats.id("MPI_Allgatherv");
+    private static final int ALLGATHERVINPLACE = FunctionStats.id("MPI_Allgatherv");
+    private static final int ALLTOALL = FunctionStats.id("MPI_Alltoall");
+    private static final int ALLTOALLV = FunctionStats.id("MPI_Alltoallv");
+    private static final int ALLTOALLW = FunctionStats.id("MPI_Alltoallw");
+    private static final int NEIGHBORALLGATHER = FunctionStats.id("MPI_Neighbor_allgather");
+    private static final int NEIGHBORALLGATHERV = FunctionStats.id("MPI_Neighbor_allgatherv");
+    private static final int NEIGHBORALLTOALL = FunctionStats.id("MPI_Neighbor_alltoall");
+    private static final int NEIGHBORALLTOALLV = FunctionStats.id("MPI_Neighbor_alltoallv");
     private static final int REDUCE = FunctionStats.id("MPI_Reduce");
+    private static final int REDUCEINPLACE = FunctionStats.id("MPI_Reduce");
     private static final int ALLREDUCE = FunctionStats.id("MPI_Allreduce");
+    private static final int ALLREDUCEINPLACE = FunctionStats.id("MPI_Allreduce");
+    private static final int REDUCESCATTER = FunctionStats.id("MPI_Reduce_scatter");
+    private static final int REDUCESCATTERINPLACE = FunctionStats.id("MPI_Reduce_scatter");
+    private static final int REDUCESCATTERBLOCK = FunctionStats.id("MPI_Reduce_scatter_block");
+    private static final int REDUCESCATTERBLOCKINPLACE = FunctionStats.id("MPI_Reduce_scatter_block");
+    private static final int REDUCELOCAL = FunctionStats.id("MPI_Reduce_local");
+    private static final int SCAN = FunctionStats.id("MPI_Scan");
+    private static final int SCANINPLACE = FunctionStats.id("MPI_Scan");
+    private static final int EXSCAN = FunctionStats.id("MPI_Exscan");
+    private static final int EXSCANINPLACE = FunctionStats.id("MPI_Exscan");
 
     private static mpi.Comm begin(int comm) throws ManaException {
         mpi.Comm c = Lower.comm(comm);
@@ -34,6 +69,17 @@ public final class CollWrappers implements CollProvider {
 
     private static Op op(int op) throws ManaException {
         return (Op) Handles.lower(op, Kind.OP);
+    }
+
+    private static Datatype[] types(int[] vids) throws ManaException {
+        if (vids == null) {
+            return null;
+        }
+        Datatype[] t = new Datatype[vids.length];
+        for (int i = 0; i < vids.length; i++) {
+            t[i] = Lower.type(vids[i]);
+        }
+        return t;
     }
 
     @Override
@@ -54,8 +100,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(BCAST);
         CheckpointGate.enter();
         try {
-            mpi.Datatype t = Lower.type(type);
-            begin(comm).bcast(buf, count, t, root);
+            begin(comm).bcast(buf, count, Lower.type(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -64,19 +109,284 @@ public final class CollWrappers implements CollProvider {
     }
 
     @Override
-    public void reduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op, int root)
-            throws ManaException {
+    public void gather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
+        FunctionStats.count(GATHER);
+        CheckpointGate.enter();
+        try {
+            begin(comm).gather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void gatherInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
+        FunctionStats.count(GATHERINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).gather(buf, count, Lower.type(type), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void gatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException {
+        FunctionStats.count(GATHERV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void gathervRecvOnly(int comm, Object recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException {
+        FunctionStats.count(GATHERVRECVONLY);
+        CheckpointGate.enter();
+        try {
+            begin(comm).gatherv(recvbuf, recvcount, displs, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void gathervSendOnly(int comm, Object sendbuf, int sendcount, int sendtype, int root) throws ManaException {
+        FunctionStats.count(GATHERVSENDONLY);
+        CheckpointGate.enter();
+        try {
+            begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scatter(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
+        FunctionStats.count(SCATTER);
+        CheckpointGate.enter();
+        try {
+            begin(comm).scatter(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scatterInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
+        FunctionStats.count(SCATTERINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).scatter(buf, count, Lower.type(type), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scatterv(int comm, Object sendbuf, int[] sendcount, int[] displs, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
+        FunctionStats.count(SCATTERV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scattervSendOnly(int comm, Object sendbuf, int[] sendcount, int[] displs, int sendtype, int root) throws ManaException {
+        FunctionStats.count(SCATTERVSENDONLY);
+        CheckpointGate.enter();
+        try {
+            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scattervRecvOnly(int comm, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
+        FunctionStats.count(SCATTERVRECVONLY);
+        CheckpointGate.enter();
+        try {
+            begin(comm).scatterv(recvbuf, recvcount, Lower.type(recvtype), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allGather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
+        FunctionStats.count(ALLGATHER);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allGatherInPlace(int comm, Object buf, int count, int type) throws ManaException {
+        FunctionStats.count(ALLGATHERINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allGather(buf, count, Lower.type(type));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allGatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
+        FunctionStats.count(ALLGATHERV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allGathervInPlace(int comm, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
+        FunctionStats.count(ALLGATHERVINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allToAll(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
+        FunctionStats.count(ALLTOALL);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allToAllv(int comm, Object sendbuf, int[] sendcount, int[] sdispls, int sendtype, Object recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException {
+        FunctionStats.count(ALLTOALLV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allToAllw(int comm, Buffer sendBuf, int[] sendCount, int[] sDispls, int[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, int[] recvTypes) throws ManaException {
+        FunctionStats.count(ALLTOALLW);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allToAllw(sendBuf, sendCount, sDispls, types(sendTypes), recvBuf, recvCount, rDispls, types(recvTypes));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void neighborAllGather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
+        FunctionStats.count(NEIGHBORALLGATHER);
+        CheckpointGate.enter();
+        try {
+            begin(comm).neighborAllGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void neighborAllGatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
+        FunctionStats.count(NEIGHBORALLGATHERV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void neighborAllToAll(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
+        FunctionStats.count(NEIGHBORALLTOALL);
+        CheckpointGate.enter();
+        try {
+            begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void neighborAllToAllv(int comm, Object sendbuf, int[] sendcount, int[] sdispls, int sendtype, Object recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException {
+        FunctionStats.count(NEIGHBORALLTOALLV);
+        CheckpointGate.enter();
+        try {
+            begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op, int root) throws ManaException {
         FunctionStats.count(REDUCE);
         CheckpointGate.enter();
         try {
-            mpi.Datatype t = Lower.type(type);
-            Op o = op(op);
-            mpi.Comm c = begin(comm);
-            if (sendbuf == null) {
-                c.reduce(recvbuf, count, t, o, root);
-            } else {
-                c.reduce(sendbuf, recvbuf, count, t, o, root);
-            }
+            begin(comm).reduce(sendbuf, recvbuf, count, Lower.type(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -85,19 +395,154 @@ public final class CollWrappers implements CollProvider {
     }
 
     @Override
-    public void allReduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op)
-            throws ManaException {
+    public void reduceInPlace(int comm, Object buf, int count, int type, int op, int root) throws ManaException {
+        FunctionStats.count(REDUCEINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).reduce(buf, count, Lower.type(type), op(op), root);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allReduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(ALLREDUCE);
         CheckpointGate.enter();
         try {
-            mpi.Datatype t = Lower.type(type);
-            Op o = op(op);
-            mpi.Comm c = begin(comm);
-            if (sendbuf == null) {
-                c.allReduce(recvbuf, count, t, o);
-            } else {
-                c.allReduce(sendbuf, recvbuf, count, t, o);
-            }
+            begin(comm).allReduce(sendbuf, recvbuf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void allReduceInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(ALLREDUCEINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).allReduce(buf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduceScatter(int comm, Object sendbuf, Object recvbuf, int[] recvcounts, int type, int op) throws ManaException {
+        FunctionStats.count(REDUCESCATTER);
+        CheckpointGate.enter();
+        try {
+            begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduceScatterInPlace(int comm, Object buf, int[] counts, int type, int op) throws ManaException {
+        FunctionStats.count(REDUCESCATTERINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).reduceScatter(buf, counts, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduceScatterBlock(int comm, Object sendbuf, Object recvbuf, int recvcount, int type, int op) throws ManaException {
+        FunctionStats.count(REDUCESCATTERBLOCK);
+        CheckpointGate.enter();
+        try {
+            begin(comm).reduceScatterBlock(sendbuf, recvbuf, recvcount, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduceScatterBlockInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(REDUCESCATTERBLOCKINPLACE);
+        CheckpointGate.enter();
+        try {
+            begin(comm).reduceScatterBlock(buf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void reduceLocal(Object inBuf, Object inOutBuf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(REDUCELOCAL);
+        CheckpointGate.enter();
+        try {
+            mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scan(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(SCAN);
+        CheckpointGate.enter();
+        try {
+            ((mpi.Intracomm) begin(comm)).scan(sendbuf, recvbuf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void scanInPlace(int comm, Object recvbuf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(SCANINPLACE);
+        CheckpointGate.enter();
+        try {
+            ((mpi.Intracomm) begin(comm)).scan(recvbuf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void exScan(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(EXSCAN);
+        CheckpointGate.enter();
+        try {
+            ((mpi.Intracomm) begin(comm)).exScan(sendbuf, recvbuf, count, Lower.type(type), op(op));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void exScanInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
+        FunctionStats.count(EXSCANINPLACE);
+        CheckpointGate.enter();
+        try {
+            ((mpi.Intracomm) begin(comm)).exScan(buf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
