@@ -45,4 +45,11 @@ public class GateBenchmark {
         CheckpointGate.enter();
         CheckpointGate.exit();
     }
+
+    /** The pass form: enter returns this thread's state, exit takes it (one thread-local lookup). */
+    @Benchmark
+    @Threads(1)
+    public void enterExitPass() {
+        gate.doExit(gate.doEnterPass());
+    }
 }

@@ -1,7 +1,10 @@
 package mana.core.gate;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -10,27 +13,42 @@ import java.util.concurrent.locks.LockSupport;
  * upper-half state that goes with the call. The checkpoint engine {@link #close closes} the
  * gate and waits until no thread is inside; threads that arrive meanwhile wait at the gate.
  *
- * <p>Open-gate fast path: a thread-local depth check and one atomic add on a per-thread
- * stripe (no lock, no allocation). The add is a full fence, which is what makes the check of
- * {@code closed} after it safe against a closer that sets {@code closed} and then sums the
- * stripes (Dekker). Nested entries (a wrapper inside a wrapper, on the same thread) only bump
+ * <p>Each thread has its own depth counter (no shared cache line, no lock, no allocation after
+ * the thread's first call). Entering from depth 0 is a volatile store of the depth followed by
+ * a volatile read of {@code closed}; the closer does the mirror image (store {@code closed},
+ * then read every depth), so by the ordering of volatile accesses at least one of them sees
+ * the other (Dekker). Leaving is a release store. Nested entries on the same thread only bump
  * the depth, so they never wait for a checkpoint their own thread is holding up.
  */
 public final class CheckpointGate {
-    /** Stripes spaced a cache line apart (16 longs = 128 bytes, also covering adjacent-line prefetch). */
-    private static final int SPACING = 16;
-    private static final int STRIPES = 64;
-
     public static final CheckpointGate GATE = new CheckpointGate();
 
-    private final AtomicLongArray inside = new AtomicLongArray(STRIPES * SPACING);
-    /** Per thread: how deep inside this gate it is. */
-    private final ThreadLocal<int[]> depth = ThreadLocal.withInitial(() -> new int[1]);
+    private static final VarHandle DEPTH;
+
+    static {
+        try {
+            DEPTH = MethodHandles.lookup().findVarHandle(ThreadState.class, "depth", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** One per thread that ever entered this gate; {@link #pass()} hands it to the caller. */
+    public static final class ThreadState {
+        volatile int depth;
+        final Thread thread = Thread.currentThread();
+    }
+
+    private final ThreadLocal<ThreadState> state = ThreadLocal.withInitial(this::register);
+    /** Weak, so the states of finished threads go away with their threads. */
+    private final ConcurrentLinkedQueue<WeakReference<ThreadState>> threads = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
     private final Object monitor = new Object();
 
-    private static int stripe() {
-        return ((int) Thread.currentThread().getId() & (STRIPES - 1)) * SPACING;
+    private ThreadState register() {
+        ThreadState s = new ThreadState();
+        threads.add(new WeakReference<>(s));
+        return s;
     }
 
     public static void enter() {
@@ -41,31 +59,62 @@ public final class CheckpointGate {
         GATE.doExit();
     }
 
-    public void doEnter() {
-        int[] d = depth.get();
-        if (d[0]++ > 0) {
-            return; // already inside: the closer is waiting for this thread anyway
+    /** {@link #enter()} that returns the thread's state for {@link #exit(ThreadState)} (saves a lookup). */
+    public static ThreadState enterPass() {
+        return GATE.doEnterPass();
+    }
+
+    public static void exit(ThreadState pass) {
+        GATE.doExit(pass);
+    }
+
+    /**
+     * Enters and returns this thread's state, for {@link #doExit(ThreadState)}: saves the
+     * thread-local lookup on the way out (wrappers on the hottest paths use this form).
+     */
+    public ThreadState doEnterPass() {
+        ThreadState s = state.get();
+        enter(s);
+        return s;
+    }
+
+    public void doExit(ThreadState s) {
+        int d = (int) DEPTH.getOpaque(s);
+        if (d <= 0 || s.thread != Thread.currentThread()) {
+            throw new IllegalStateException("CheckpointGate.exit() without enter() on thread "
+                    + Thread.currentThread().getName());
         }
-        int i = stripe();
-        inside.getAndIncrement(i);
+        DEPTH.setRelease(s, d - 1);
+    }
+
+    public void doEnter() {
+        enter(state.get());
+    }
+
+    private void enter(ThreadState s) {
+        int d = (int) DEPTH.getOpaque(s);
+        if (d > 0) {
+            DEPTH.setOpaque(s, d + 1); // already inside: the closer is waiting for this thread anyway
+            return;
+        }
+        DEPTH.setVolatile(s, 1);
         if (closed) {
-            waitForOpen(i);
+            waitForOpen(s);
         }
     }
 
     public void doExit() {
-        int[] d = depth.get();
-        if (d[0] <= 0) {
+        ThreadState s = state.get();
+        int d = (int) DEPTH.getOpaque(s);
+        if (d <= 0) {
             throw new IllegalStateException("CheckpointGate.exit() without enter() on thread "
                     + Thread.currentThread().getName());
         }
-        if (--d[0] == 0) {
-            inside.getAndDecrement(stripe());
-        }
+        DEPTH.setRelease(s, d - 1);
     }
 
-    private void waitForOpen(int i) {
-        inside.getAndDecrement(i);
+    private void waitForOpen(ThreadState s) {
+        DEPTH.setVolatile(s, 0);
         boolean interrupted = false;
         try {
             synchronized (monitor) {
@@ -77,11 +126,11 @@ public final class CheckpointGate {
                             interrupted = true; // keep waiting; re-set the flag once through
                         }
                     }
-                    inside.getAndIncrement(i);
+                    DEPTH.setVolatile(s, 1);
                     if (!closed) {
                         return;
                     }
-                    inside.getAndDecrement(i);
+                    DEPTH.setVolatile(s, 0);
                 }
             }
         } finally {
@@ -122,8 +171,13 @@ public final class CheckpointGate {
     /** Threads inside a wrapper right now (a nested entry on the same thread does not count again). */
     public long insideCount() {
         long n = 0;
-        for (int s = 0; s < STRIPES; s++) {
-            n += inside.get(s * SPACING);
+        for (WeakReference<ThreadState> ref : threads) {
+            ThreadState s = ref.get();
+            if (s == null) {
+                threads.remove(ref);
+            } else if ((int) DEPTH.getVolatile(s) > 0) {
+                n++;
+            }
         }
         return n;
     }

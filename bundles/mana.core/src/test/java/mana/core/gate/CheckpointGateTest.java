@@ -3,6 +3,7 @@ package mana.core.gate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -372,5 +373,38 @@ class CheckpointGateTest {
         opener.join(TimeUnit.SECONDS.toMillis(10));
         assertFalse(opener.isAlive(), "open() is stuck on the gate's monitor");
         assertTrue(passed.await(LONG, TimeUnit.SECONDS), "the interrupted thread passes once the gate is open");
+    }
+
+    @Test
+    void passFormCountsLikeEnterAndExit() {
+        CheckpointGate g = new CheckpointGate();
+        CheckpointGate.ThreadState pass = g.doEnterPass();
+        assertEquals(1, g.insideCount());
+        assertFalse(g.close(50, TimeUnit.MILLISECONDS), "a thread is inside");
+        g.doExit(pass);
+        assertEquals(0, g.insideCount());
+        assertTrue(g.close(LONG, TimeUnit.SECONDS));
+        g.open();
+    }
+
+    @Test
+    void passOfAnotherThreadOrTwiceIsRejected() throws Exception {
+        CheckpointGate g = new CheckpointGate();
+        CheckpointGate.ThreadState pass = g.doEnterPass();
+        java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                g.doExit(pass);
+            } catch (Throwable t) {
+                seen.set(t);
+            }
+        });
+        other.start();
+        other.join();
+        assertTrue(seen.get() instanceof IllegalStateException, "another thread's exit must be refused: " + seen.get());
+        assertEquals(1, g.insideCount());
+        g.doExit(pass);
+        assertThrows(IllegalStateException.class, () -> g.doExit(pass));
+        assertEquals(0, g.insideCount());
     }
 }

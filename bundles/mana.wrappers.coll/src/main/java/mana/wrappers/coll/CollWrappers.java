@@ -85,468 +85,468 @@ public final class CollWrappers implements CollProvider {
     @Override
     public void barrier(int comm) throws ManaException {
         FunctionStats.count(BARRIER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).barrier();
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void bcast(int comm, Object buf, int count, int type, int root) throws ManaException {
         FunctionStats.count(BCAST);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).bcast(buf, count, Lower.type(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void gather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
         FunctionStats.count(GATHER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).gather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void gatherInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
         FunctionStats.count(GATHERINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).gather(buf, count, Lower.type(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void gatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException {
         FunctionStats.count(GATHERV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void gathervRecvOnly(int comm, Object recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException {
         FunctionStats.count(GATHERVRECVONLY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).gatherv(recvbuf, recvcount, displs, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void gathervSendOnly(int comm, Object sendbuf, int sendcount, int sendtype, int root) throws ManaException {
         FunctionStats.count(GATHERVSENDONLY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scatter(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
         FunctionStats.count(SCATTER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).scatter(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scatterInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
         FunctionStats.count(SCATTERINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).scatter(buf, count, Lower.type(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scatterv(int comm, Object sendbuf, int[] sendcount, int[] displs, int sendtype, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
         FunctionStats.count(SCATTERV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scattervSendOnly(int comm, Object sendbuf, int[] sendcount, int[] displs, int sendtype, int root) throws ManaException {
         FunctionStats.count(SCATTERVSENDONLY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scattervRecvOnly(int comm, Object recvbuf, int recvcount, int recvtype, int root) throws ManaException {
         FunctionStats.count(SCATTERVRECVONLY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).scatterv(recvbuf, recvcount, Lower.type(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allGather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
         FunctionStats.count(ALLGATHER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allGatherInPlace(int comm, Object buf, int count, int type) throws ManaException {
         FunctionStats.count(ALLGATHERINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allGather(buf, count, Lower.type(type));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allGatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
         FunctionStats.count(ALLGATHERV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allGathervInPlace(int comm, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
         FunctionStats.count(ALLGATHERVINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allToAll(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
         FunctionStats.count(ALLTOALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allToAllv(int comm, Object sendbuf, int[] sendcount, int[] sdispls, int sendtype, Object recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException {
         FunctionStats.count(ALLTOALLV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allToAllw(int comm, Buffer sendBuf, int[] sendCount, int[] sDispls, int[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, int[] recvTypes) throws ManaException {
         FunctionStats.count(ALLTOALLW);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allToAllw(sendBuf, sendCount, sDispls, types(sendTypes), recvBuf, recvCount, rDispls, types(recvTypes));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void neighborAllGather(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
         FunctionStats.count(NEIGHBORALLGATHER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).neighborAllGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void neighborAllGatherv(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException {
         FunctionStats.count(NEIGHBORALLGATHERV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void neighborAllToAll(int comm, Object sendbuf, int sendcount, int sendtype, Object recvbuf, int recvcount, int recvtype) throws ManaException {
         FunctionStats.count(NEIGHBORALLTOALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void neighborAllToAllv(int comm, Object sendbuf, int[] sendcount, int[] sdispls, int sendtype, Object recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException {
         FunctionStats.count(NEIGHBORALLTOALLV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op, int root) throws ManaException {
         FunctionStats.count(REDUCE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduce(sendbuf, recvbuf, count, Lower.type(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceInPlace(int comm, Object buf, int count, int type, int op, int root) throws ManaException {
         FunctionStats.count(REDUCEINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduce(buf, count, Lower.type(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allReduce(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(ALLREDUCE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allReduce(sendbuf, recvbuf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void allReduceInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
         FunctionStats.count(ALLREDUCEINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).allReduce(buf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceScatter(int comm, Object sendbuf, Object recvbuf, int[] recvcounts, int type, int op) throws ManaException {
         FunctionStats.count(REDUCESCATTER);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceScatterInPlace(int comm, Object buf, int[] counts, int type, int op) throws ManaException {
         FunctionStats.count(REDUCESCATTERINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduceScatter(buf, counts, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceScatterBlock(int comm, Object sendbuf, Object recvbuf, int recvcount, int type, int op) throws ManaException {
         FunctionStats.count(REDUCESCATTERBLOCK);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduceScatterBlock(sendbuf, recvbuf, recvcount, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceScatterBlockInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
         FunctionStats.count(REDUCESCATTERBLOCKINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             begin(comm).reduceScatterBlock(buf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void reduceLocal(Object inBuf, Object inOutBuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(REDUCELOCAL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scan(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(SCAN);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             ((mpi.Intracomm) begin(comm)).scan(sendbuf, recvbuf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void scanInPlace(int comm, Object recvbuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(SCANINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             ((mpi.Intracomm) begin(comm)).scan(recvbuf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void exScan(int comm, Object sendbuf, Object recvbuf, int count, int type, int op) throws ManaException {
         FunctionStats.count(EXSCAN);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             ((mpi.Intracomm) begin(comm)).exScan(sendbuf, recvbuf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void exScanInPlace(int comm, Object buf, int count, int type, int op) throws ManaException {
         FunctionStats.count(EXSCANINPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             ((mpi.Intracomm) begin(comm)).exScan(buf, count, Lower.type(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 }
