@@ -1,0 +1,262 @@
+package mana.ckpt.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import mana.ckpt.store.CheckpointException.Problem;
+
+/**
+ * The checkpoints of one job under a root directory ({@code --ckpt-dir}):
+ * <pre>
+ *   root/ckpt-000007/manifest.mana, rank-0.mana, rank-1.mana, ...   complete (committed)
+ *   root/.ckpt-000008.tmp/...                                       being written, or left by a crash
+ *   root/.ckpt-000005.trash/...                                     being pruned
+ * </pre>
+ * A checkpoint becomes visible only through the atomic rename of its temporary directory, after
+ * every rank file and the manifest are on disk; the previous complete checkpoint is not touched
+ * before that. After each commit the newest {@code keep} complete checkpoints are kept.
+ * Temporary and trash directories left by crashes are ignored by readers and deleted by the next
+ * {@link #beginCheckpoint}. One process at a time begins and commits checkpoints for a root.
+ */
+public final class CheckpointStore {
+    public static final int DEFAULT_KEEP = 2;
+
+    private static final Pattern TRASH_DIR = Pattern.compile("\\.ckpt-(\\d{6,18})\\.trash");
+
+    private final Path root;
+    private final int keep;
+
+    public CheckpointStore(Path root) {
+        this(root, DEFAULT_KEEP);
+    }
+
+    public CheckpointStore(Path root, int keep) {
+        if (keep < 1) throw new IllegalArgumentException("keep must be at least 1: " + keep);
+        this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
+        this.keep = keep;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public int keep() {
+        return keep;
+    }
+
+    /**
+     * Starts checkpoint {@code seq}: deletes leftovers of crashed writes, creates the temporary
+     * directory. {@code seq} must be greater than every committed one (see {@link #nextSeq()}).
+     */
+    public synchronized PendingCheckpoint beginCheckpoint(long seq, int worldSize, String jobId) throws IOException {
+        if (seq <= 0) throw new IllegalArgumentException("checkpoint seq must be positive: " + seq);
+        if (worldSize <= 0) throw new IllegalArgumentException("world size must be positive: " + worldSize);
+        Objects.requireNonNull(jobId, "jobId");
+        Files.createDirectories(root);
+        cleanLeftovers();
+        List<CheckpointRef> complete = listComplete();
+        if (!complete.isEmpty() && complete.get(0).seq() >= seq) {
+            throw new CheckpointException(Problem.STATE, "checkpoint seq " + seq + " is not newer than the newest committed one, "
+                    + complete.get(0) + " in " + root + "; use seq " + nextSeq());
+        }
+        PendingCheckpoint p = PendingCheckpoint.create(this, seq, worldSize, jobId, root.resolve(CheckpointFormat.tmpDirName(seq)));
+        forceDirectory(root);
+        return p;
+    }
+
+    /**
+     * A handle on checkpoint {@code seq} begun by another process (the coordinator), for a rank
+     * process to write its rank file into.
+     */
+    public PendingCheckpoint attachCheckpoint(long seq) throws CheckpointException {
+        return PendingCheckpoint.attach(this, seq, root.resolve(CheckpointFormat.tmpDirName(seq)));
+    }
+
+    /** One more than the largest committed sequence number (1 for an empty root). */
+    public long nextSeq() throws IOException {
+        List<CheckpointRef> c = listComplete();
+        return c.isEmpty() ? 1 : c.get(0).seq() + 1;
+    }
+
+    /** Committed checkpoints, newest (largest seq) first. Not verified: see {@link #newestUsable}. */
+    public List<CheckpointRef> listComplete() throws IOException {
+        List<CheckpointRef> out = new ArrayList<>();
+        if (!Files.isDirectory(root)) return out;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
+            for (Path p : ds) {
+                long seq = CheckpointFormat.parseCheckpointDir(p.getFileName().toString());
+                if (seq > 0 && Files.isDirectory(p)) out.add(new CheckpointRef(seq, p));
+            }
+        }
+        out.sort(Comparator.comparingLong(CheckpointRef::seq).reversed());
+        return out;
+    }
+
+    public Manifest readManifest(CheckpointRef ref) throws CheckpointException {
+        return Manifest.read(ref.manifestFile());
+    }
+
+    /**
+     * Checks a committed checkpoint completely for a restart with {@code worldSize} ranks:
+     * manifest (checksum, format, seq), rank count, presence and size of every rank file, then
+     * every rank file's header, sections and whole-file CRC32C against the manifest.
+     *
+     * @return the manifest
+     * @throws CheckpointException describing the first problem found ({@link CheckpointException#problem()})
+     */
+    public Manifest verify(CheckpointRef ref, int worldSize) throws CheckpointException {
+        Manifest m = readManifest(ref);
+        if (m.seq() != ref.seq()) {
+            throw new CheckpointCorruptException(Problem.CORRUPT, ref.manifestFile(), null, -1,
+                    "manifest is for seq " + m.seq() + " but lies in " + ref.dir().getFileName());
+        }
+        if (m.worldSize() != worldSize) {
+            throw new CheckpointException(Problem.WORLD_SIZE_MISMATCH, "checkpoint " + ref + " was taken with "
+                    + m.worldSize() + " ranks; this job has " + worldSize + " ranks");
+        }
+        try {
+            for (RankFileInfo info : m.ranks()) {
+                if (!info.fileName().equals(CheckpointFormat.rankFileName(info.rank()))) {
+                    throw new CheckpointCorruptException(Problem.CORRUPT, ref.manifestFile(), null, -1,
+                            "manifest names file '" + info.fileName() + "' for rank " + info.rank());
+                }
+                Path f = ref.dir().resolve(info.fileName());
+                long size;
+                try {
+                    size = Files.size(f);
+                } catch (NoSuchFileException e) {
+                    throw new CheckpointException(Problem.MISSING_FILE, "checkpoint " + ref + ": rank " + info.rank()
+                            + " file missing: " + f);
+                }
+                if (size != info.size()) {
+                    throw new CheckpointCorruptException(size < info.size() ? Problem.TRUNCATED : Problem.CORRUPT, f, null, -1,
+                            "file is " + size + " bytes, the manifest says " + info.size()
+                                    + (size < info.size() ? " (truncated)" : ""));
+                }
+            }
+            for (RankFileInfo info : m.ranks()) {
+                Path f = ref.dir().resolve(info.fileName());
+                try (RankFileReader rd = RankFileReader.open(f)) {
+                    if (rd.rank() != info.rank() || rd.worldSize() != m.worldSize() || rd.seq() != m.seq()) {
+                        throw new CheckpointCorruptException(Problem.CORRUPT, f, null, 0, "header says rank " + rd.rank()
+                                + " of " + rd.worldSize() + ", seq " + rd.seq() + "; the manifest expects rank " + info.rank()
+                                + " of " + m.worldSize() + ", seq " + m.seq());
+                    }
+                    RankFileInfo actual = rd.verify();
+                    if (actual.crc32c() != info.crc32c()) {
+                        throw new CheckpointCorruptException(Problem.CHECKSUM, f, null, -1, "whole-file crc32c "
+                                + CheckpointFormat.hex(actual.crc32c()) + " differs from the manifest's "
+                                + CheckpointFormat.hex(info.crc32c()) + " (every section checksum matched: the damage is in the framing)");
+                    }
+                }
+            }
+        } catch (CheckpointException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new CheckpointException(Problem.IO, "cannot read checkpoint " + ref + ": " + e, e);
+        }
+        return m;
+    }
+
+    /**
+     * The newest committed checkpoint that passes {@link #verify} for {@code worldSize} ranks.
+     * Unless {@code strict}, a refused checkpoint is skipped (with its reason in
+     * {@link Selection#skipped()}) and the next older one is tried; with {@code strict} only the
+     * newest is considered.
+     *
+     * @throws NoUsableCheckpointException no checkpoint at all, or none usable; lists each refusal
+     */
+    public Selection newestUsable(int worldSize, boolean strict) throws IOException {
+        List<Selection.Skipped> skipped = new ArrayList<>();
+        for (CheckpointRef ref : listComplete()) {
+            try {
+                Manifest m = verify(ref, worldSize);
+                return new Selection(ref, m, skipped);
+            } catch (CheckpointException e) {
+                skipped.add(new Selection.Skipped(ref, e));
+                if (strict) throw new NoUsableCheckpointException(root, skipped, true);
+            }
+        }
+        throw new NoUsableCheckpointException(root, skipped, strict);
+    }
+
+    /** A reader for one rank's file of a committed checkpoint (header checked; see also {@link #verify}). */
+    public RankFileReader openRank(CheckpointRef ref, int rank) throws CheckpointException {
+        RankFileReader rd = RankFileReader.open(ref.rankFile(rank));
+        if (rd.rank() != rank || rd.seq() != ref.seq()) {
+            try {
+                rd.close();
+            } catch (IOException ignored) {
+                // reporting the mismatch matters more
+            }
+            throw new CheckpointCorruptException(Problem.CORRUPT, ref.rankFile(rank), null, 0, "header says rank " + rd.rank()
+                    + ", seq " + rd.seq() + "; expected rank " + rank + ", seq " + ref.seq());
+        }
+        return rd;
+    }
+
+    /** Deletes temporary directories of unfinished writes and trash of interrupted prunes. */
+    public synchronized void cleanLeftovers() throws IOException {
+        if (!Files.isDirectory(root)) return;
+        List<Path> doomed = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString();
+                if (CheckpointFormat.parseTmpDir(n) > 0 || TRASH_DIR.matcher(n).matches()) doomed.add(p);
+            }
+        }
+        for (Path p : doomed) deleteTree(p);
+    }
+
+    /** Keeps the newest {@code keep} committed checkpoints; older ones are renamed to trash, then deleted. */
+    synchronized void prune() throws CheckpointException {
+        try {
+            List<CheckpointRef> all = listComplete();
+            for (CheckpointRef old : all.subList(Math.min(keep, all.size()), all.size())) {
+                Path trash = root.resolve(String.format(".ckpt-%06d.trash", old.seq()));
+                deleteTree(trash);
+                Files.move(old.dir(), trash, StandardCopyOption.ATOMIC_MOVE);
+                forceDirectory(root);
+                deleteTree(trash);
+            }
+        } catch (IOException e) {
+            throw new CheckpointException(Problem.IO, "checkpoint committed, but pruning old checkpoints in " + root
+                    + " failed: " + e, e);
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            List<Path> paths = s.sorted(Comparator.reverseOrder()).toList();
+            for (Path p : paths) Files.deleteIfExists(p);
+        }
+    }
+
+    /** fsync of a directory where the platform allows it (Linux does; Windows does not). */
+    static void forceDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // not possible on this platform/file system: the rename is still atomic
+        }
+    }
+
+    static void forceFile(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+    }
+}
