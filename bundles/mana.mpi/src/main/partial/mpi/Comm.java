@@ -7,6 +7,10 @@ import mana.core.fn.FunctionTable;
 public class Comm {
     /** The MANA handle (see mana.core.vid.Vid); becomes the null handle when freed. */
     int vid;
+    /** Set when {@link #free()} succeeded, so later use can say so. */
+    boolean freed;
+    /** The request of {@link #iDup()} (null otherwise), as in the raw binding. */
+    Request request;
 
     Comm(int vid) {
         this.vid = vid;
@@ -16,7 +20,7 @@ public class Comm {
         try {
             return FunctionTable.comm().size(vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -24,7 +28,7 @@ public class Comm {
         try {
             return FunctionTable.comm().rank(vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -32,7 +36,7 @@ public class Comm {
         try {
             FunctionTable.env().abort(vid, errorcode);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 }

@@ -1,11 +1,120 @@
 package mpi;
 
+import mana.core.error.ManaException;
+import mana.core.fn.FunctionTable;
+import mana.core.fn.GroupProvider;
+import mana.core.vid.Vid;
+
 /** An MPI Group; it holds a MANA handle, never a lower-half one. */
 public final class Group {
-    /** The MANA handle (see mana.core.vid.Vid). */
-    final int vid;
+    /** The MANA handle (see mana.core.vid.Vid); becomes the null handle when freed. */
+    int vid;
 
     Group(int vid) {
         this.vid = vid;
+    }
+
+    private static GroupProvider group() {
+        return FunctionTable.group();
+    }
+
+    public int getSize() throws MPIException {
+        try {
+            return group().size(vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public int getRank() throws MPIException {
+        try {
+            return group().rank(vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public void free() throws MPIException {
+        try {
+            vid = group().free(vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public boolean isNull() {
+        return vid == Vid.NULL;
+    }
+
+    public static int[] translateRanks(Group group1, int[] ranks1, Group group2) throws MPIException {
+        try {
+            return group().translateRanks(group1.vid, ranks1, group2.vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static int compare(Group group1, Group group2) throws MPIException {
+        try {
+            return group().compare(group1.vid, group2.vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static Group union(Group group1, Group group2) throws MPIException {
+        try {
+            return new Group(group().union(group1.vid, group2.vid));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static Group intersection(Group group1, Group group2) throws MPIException {
+        try {
+            return new Group(group().intersection(group1.vid, group2.vid));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static Group difference(Group group1, Group group2) throws MPIException {
+        try {
+            return new Group(group().difference(group1.vid, group2.vid));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public Group incl(int[] ranks) throws MPIException {
+        try {
+            return new Group(group().incl(vid, ranks));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public Group excl(int[] ranks) throws MPIException {
+        try {
+            return new Group(group().excl(vid, ranks));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public Group rangeIncl(int[][] ranges) throws MPIException {
+        try {
+            return new Group(group().rangeIncl(vid, ranges));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public Group rangeExcl(int[][] ranges) throws MPIException {
+        try {
+            return new Group(group().rangeExcl(vid, ranges));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
     }
 }

@@ -23,16 +23,76 @@ public final class CommDescriptor implements Descriptor {
     private final AtomicLong collectiveSeq = new AtomicLong();
     private final AtomicLongArray sent;
     private final AtomicLongArray received;
+    /** Intercommunicators: the remote group's world ranks; null otherwise. */
+    private final int[] remoteWorldRanks;
+    /** The predefined errhandler handle in force (mana.core.vid.Predefined ERRHANDLERS); 0 = default (fatal). */
+    private volatile int errhandler;
+    private volatile String name;
 
     public CommDescriptor(long gid, int rank, int[] worldRanks, CartTopology topology, boolean inter) {
-        this.sequence = Sequence.next();
+        this(Sequence.next(), gid, rank, worldRanks, topology, inter ? new int[0] : null);
+    }
+
+    /** An intercommunicator: local members, remote members (world ranks). */
+    public static CommDescriptor inter(long gid, int rank, int[] worldRanks, int[] remoteWorldRanks) {
+        return new CommDescriptor(Sequence.next(), gid, rank, worldRanks, null, remoteWorldRanks);
+    }
+
+    /**
+     * With an explicit creation sequence (a checkpoint loading a saved descriptor). For an
+     * intercommunicator {@code remoteWorldRanks} is non-null; peers in the counters are remote ranks.
+     */
+    public CommDescriptor(long sequence, long gid, int rank, int[] worldRanks, CartTopology topology,
+            int[] remoteWorldRanks) {
+        this.sequence = sequence;
         this.gid = gid;
         this.rank = rank;
         this.worldRanks = worldRanks.clone();
         this.topology = topology;
-        this.inter = inter;
-        this.sent = new AtomicLongArray(worldRanks.length);
-        this.received = new AtomicLongArray(worldRanks.length);
+        this.inter = remoteWorldRanks != null;
+        this.remoteWorldRanks = remoteWorldRanks == null ? null : remoteWorldRanks.clone();
+        int peers = remoteWorldRanks == null ? worldRanks.length : Math.max(worldRanks.length, remoteWorldRanks.length);
+        this.sent = new AtomicLongArray(peers);
+        this.received = new AtomicLongArray(peers);
+    }
+
+    /** The world ranks of the remote group of an intercommunicator, null for an intracommunicator. */
+    public int[] remoteWorldRanks() {
+        return remoteWorldRanks == null ? null : remoteWorldRanks.clone();
+    }
+
+    /** The errhandler handle set on this communicator (0 until one is set or inherited: the default, fatal). */
+    public int errhandler() {
+        return errhandler;
+    }
+
+    public void setErrhandler(int errhandlerVid) {
+        this.errhandler = errhandlerVid;
+    }
+
+    /** The name the application gave (MPI_Comm_set_name), or null. */
+    public String name() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    /** Restores the collective clock (a checkpoint loading a saved descriptor). */
+    public void restoreCollectiveSeq(long value) {
+        collectiveSeq.set(value);
+    }
+
+    /** Restores the message counters of one peer (a checkpoint loading a saved descriptor). */
+    public void restoreCounts(int peer, long sentCount, long receivedCount) {
+        sent.set(peer, sentCount);
+        received.set(peer, receivedCount);
+    }
+
+    /** Number of peers the message counters cover. */
+    public int peers() {
+        return sent.length();
     }
 
     /** A job-unique gid made by rank 0 of the new communicator: its world rank and a counter. */
@@ -112,7 +172,10 @@ public final class CommDescriptor implements Descriptor {
     public String summary() {
         String members = worldRanks.length <= 8 ? Arrays.toString(worldRanks)
                 : "[" + worldRanks[0] + ".." + worldRanks[worldRanks.length - 1] + "] (" + worldRanks.length + ")";
-        return String.format("comm gid=%x rank=%d/%d members=%s%s coll=%d", gid, rank, worldRanks.length, members,
-                topology == null ? "" : " " + topology, collectiveSeq.get());
+        String remote = remoteWorldRanks == null ? "" : " remote=" + (remoteWorldRanks.length <= 8
+                ? Arrays.toString(remoteWorldRanks) : "(" + remoteWorldRanks.length + ")");
+        return String.format("comm gid=%x rank=%d/%d members=%s%s%s coll=%d%s", gid, rank, worldRanks.length, members,
+                remote, topology == null ? "" : " " + topology, collectiveSeq.get(),
+                name == null ? "" : " name=" + name);
     }
 }

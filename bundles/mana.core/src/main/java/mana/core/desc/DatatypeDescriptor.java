@@ -27,7 +27,7 @@ public final class DatatypeDescriptor implements Descriptor {
 
     private static final Set<DatatypeDescriptor> LIVE = ConcurrentHashMap.newKeySet();
 
-    private final long sequence = Sequence.next();
+    private final long sequence;
     private final Constructor constructor;
     private final int[] ints;
     private final long[] addresses;
@@ -35,22 +35,51 @@ public final class DatatypeDescriptor implements Descriptor {
     private final int[] baseHandles;
     /** Descriptors of derived base types (null entries for predefined ones). */
     private final DatatypeDescriptor[] bases;
-    private final AtomicInteger refs = new AtomicInteger(1);
+    private final AtomicInteger refs;
     private volatile boolean committed;
+    private volatile String name;
+    /** The lower-half datatype made from this descriptor now (by the constructor or by a rebuild). */
+    private volatile Object lower;
 
     public DatatypeDescriptor(Constructor constructor, int[] ints, long[] addresses, int[] baseHandles,
                               DatatypeDescriptor[] bases) {
+        this(Sequence.next(), 1, constructor, ints, addresses, baseHandles, bases, true);
+    }
+
+    /**
+     * A descriptor read back from a checkpoint: the saved sequence number and reference count;
+     * the bases' counts were saved too, so they are not retained again.
+     */
+    public static DatatypeDescriptor restored(long sequence, int references, boolean committed, String name,
+                                              Constructor constructor, int[] ints, long[] addresses,
+                                              int[] baseHandles, DatatypeDescriptor[] bases) {
+        if (references <= 0) {
+            throw new IllegalArgumentException("a saved datatype descriptor has at least one reference");
+        }
+        DatatypeDescriptor d = new DatatypeDescriptor(sequence, references, constructor, ints, addresses, baseHandles,
+                bases, false);
+        d.committed = committed;
+        d.name = name;
+        return d;
+    }
+
+    private DatatypeDescriptor(long sequence, int references, Constructor constructor, int[] ints, long[] addresses,
+                               int[] baseHandles, DatatypeDescriptor[] bases, boolean retainBases) {
         if (bases.length != baseHandles.length) {
             throw new IllegalArgumentException("one descriptor (or null) per base handle");
         }
+        this.sequence = sequence;
+        this.refs = new AtomicInteger(references);
         this.constructor = constructor;
         this.ints = ints.clone();
         this.addresses = addresses.clone();
         this.baseHandles = baseHandles.clone();
         this.bases = bases.clone();
-        for (DatatypeDescriptor b : bases) {
-            if (b != null) {
-                b.retain();
+        if (retainBases) {
+            for (DatatypeDescriptor b : bases) {
+                if (b != null) {
+                    b.retain();
+                }
             }
         }
         LIVE.add(this);
@@ -94,6 +123,24 @@ public final class DatatypeDescriptor implements Descriptor {
         committed = true;
     }
 
+    /** The name the application gave the datatype (MPI_Type_set_name), null if none. */
+    public String name() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    /** The lower-half object made from this descriptor now, for rebuilding children of freed parents. */
+    public Object lower() {
+        return lower;
+    }
+
+    public void setLower(Object lower) {
+        this.lower = lower;
+    }
+
     public int references() {
         return refs.get();
     }
@@ -114,6 +161,7 @@ public final class DatatypeDescriptor implements Descriptor {
         int left = refs.decrementAndGet();
         if (left == 0) {
             LIVE.remove(this);
+            lower = null;
             for (DatatypeDescriptor b : bases) {
                 if (b != null) {
                     b.release();

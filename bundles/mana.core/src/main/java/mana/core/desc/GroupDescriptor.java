@@ -5,11 +5,21 @@ import mana.core.vid.Kind;
 
 /** A group: its members as world ranks. */
 public final class GroupDescriptor implements Descriptor {
-    private final long sequence = Sequence.next();
+    private final long sequence;
     private final int[] worldRanks;
 
     public GroupDescriptor(int[] worldRanks) {
+        this(Sequence.next(), worldRanks);
+    }
+
+    /** With an explicit creation sequence (a checkpoint loading a saved descriptor). */
+    public GroupDescriptor(long sequence, int[] worldRanks) {
+        this.sequence = sequence;
         this.worldRanks = worldRanks.clone();
+    }
+
+    public int size() {
+        return worldRanks.length;
     }
 
     @Override

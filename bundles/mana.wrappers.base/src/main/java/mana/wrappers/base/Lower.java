@@ -63,6 +63,7 @@ public final class Lower {
 
     /** After MPI_Init: descriptors of the predefined communicators and the platform's own world. */
     public static void describeWorld() throws MPIException {
+        Comms.reset();
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         int[] world = new int[size];
@@ -70,9 +71,17 @@ public final class Lower {
             world[i] = i;
         }
         CommDescriptor worldDesc = new CommDescriptor(CommDescriptor.WORLD_GID, rank, world, null, false);
+        CommDescriptor selfDesc = new CommDescriptor(CommDescriptor.makeGid(rank, 0), 0, new int[] {rank}, null, false);
+        try {
+            worldDesc.setErrhandler(Comms.errhandlerVid(MPI.COMM_WORLD));
+            selfDesc.setErrhandler(Comms.errhandlerVid(MPI.COMM_SELF));
+        } catch (ManaException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        worldDesc.setName("MPI_COMM_WORLD");
+        selfDesc.setName("MPI_COMM_SELF");
         Constants.setDescriptor(Predefined.handle(Kind.COMM, "COMM_WORLD"), worldDesc);
-        Constants.setDescriptor(Predefined.handle(Kind.COMM, "COMM_SELF"),
-                new CommDescriptor(CommDescriptor.makeGid(rank, 0), 0, new int[] {rank}, null, false));
+        Constants.setDescriptor(Predefined.handle(Kind.COMM, "COMM_SELF"), selfDesc);
         Handles.setInternalWorld(MPI.COMM_WORLD.dup());
     }
 
@@ -97,6 +106,28 @@ public final class Lower {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The lower-half datatype of a handle used to move data (send, receive, collectives): like
+     * {@link #type(int)}, and a derived datatype must be committed. Open MPI's Java binding
+     * crashes the JVM (SIGSEGV in ompi_java_getReadPtr) when an uncommitted derived datatype is
+     * sent from an array; MANA gives MPI_ERR_TYPE instead. Predefined types cost one check.
+     */
+    public static Datatype committedType(int vid) throws ManaException {
+        if (mana.core.vid.Vid.isPredefined(vid)) {
+            return (Datatype) Handles.lower(vid, Kind.DATATYPE);
+        }
+        mana.core.vid.VidTable.Entry e = Handles.TABLE.entry(vid, Kind.DATATYPE);
+        Object lower = e.lower();
+        if (e.descriptor() instanceof mana.core.desc.DatatypeDescriptor d && !d.isCommitted()) {
+            throw ManaException.of(mana.core.error.ErrorClass.TYPE, "invalid datatype: "
+                    + mana.core.vid.Vid.toString(vid) + " is not committed (call Datatype.commit() before using it)");
+        }
+        if (lower == null || e.vid() != vid) {
+            throw Handles.TABLE.invalid(vid, Kind.DATATYPE);
+        }
+        return (Datatype) lower;
     }
 
     private Lower() {
