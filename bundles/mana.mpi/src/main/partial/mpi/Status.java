@@ -55,4 +55,37 @@ public final class Status {
             throw ManaErrors.of(e);
         }
     }
+
+    public Count getElementsX(Datatype datatype) throws MPIException {
+        try {
+            return new Count(FunctionTable.p2p().statusElementsX(data, datatype.vid));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public void setElements(Datatype datatype, int count) throws MPIException {
+        try {
+            data[4] = FunctionTable.p2p().statusSetElements(data, datatype.vid, count);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public void setElementsX(Datatype datatype, Count count) throws MPIException {
+        try {
+            data[4] = FunctionTable.p2p().statusSetElementsX(data, datatype.vid, count.getCount());
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public void setCancelled(boolean flag) throws MPIException {
+        try {
+            FunctionTable.p2p().statusSetCancelled(data, flag);
+            data[3] = flag ? 1 : 0;
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
 }

@@ -130,6 +130,23 @@ public final class Lower {
         return (Datatype) lower;
     }
 
+    /** The lower half's own field array of a status, without a copy (for a status the caller discards). */
+    public static long[] statusFields(Status s) {
+        try {
+            return (long[]) STATUS_DATA.get(s);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Copies a lower-half status's fields into {@code out}; does nothing when {@code out} is null. */
+    public static void statusInto(Status s, long[] out) {
+        if (out != null) {
+            long[] d = statusFields(s);
+            System.arraycopy(d, 0, out, 0, Math.min(d.length, out.length));
+        }
+    }
+
     private Lower() {
     }
 }

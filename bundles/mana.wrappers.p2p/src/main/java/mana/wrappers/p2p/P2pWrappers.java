@@ -1,39 +1,140 @@
 package mana.wrappers.p2p;
 
-import mana.core.desc.CommDescriptor;
+import java.nio.Buffer;
+import mana.core.desc.RequestDescriptor.Op;
+import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
+import mana.core.fn.P2pProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
 import mana.wrappers.base.Lower;
+import mana.wrappers.base.Requests;
+import mpi.MPI;
 import mpi.MPIException;
-import org.osgi.service.component.annotations.Component;
-import mana.core.fn.P2pProvider;
+import mpi.Message;
+import mpi.Request;
 import mpi.Status;
+import org.osgi.service.component.annotations.Component;
 
 /**
  * Point-to-point wrappers. Each one follows the wrapper rules: count the call, enter the
- * checkpoint gate, translate every handle, call the lower half, update the upper-half state
- * (message counters, request log), leave the gate.
+ * checkpoint gate, translate every handle, call the lower half (blocking calls call the
+ * blocking lower-half function directly), update the upper-half state (message counters,
+ * the log of pending requests), leave the gate. Buffers go to the lower half as the
+ * application passed them, so the lower half accepts and rejects exactly what Open MPI does
+ * (non-blocking calls require direct buffers). MANA itself rejects negative counts.
  */
 @Component(service = P2pProvider.class)
 public final class P2pWrappers implements P2pProvider {
     private static final int SEND = FunctionStats.id("MPI_Send");
     private static final int RECV = FunctionStats.id("MPI_Recv");
+    private static final int BSEND = FunctionStats.id("MPI_Bsend");
+    private static final int SSEND = FunctionStats.id("MPI_Ssend");
+    private static final int RSEND = FunctionStats.id("MPI_Rsend");
+    private static final int SENDRECV = FunctionStats.id("MPI_Sendrecv");
+    private static final int SENDRECV_REPLACE = FunctionStats.id("MPI_Sendrecv_replace");
+    private static final int ISEND = FunctionStats.id("MPI_Isend");
+    private static final int IBSEND = FunctionStats.id("MPI_Ibsend");
+    private static final int ISSEND = FunctionStats.id("MPI_Issend");
+    private static final int IRSEND = FunctionStats.id("MPI_Irsend");
+    private static final int IRECV = FunctionStats.id("MPI_Irecv");
+    private static final int SEND_INIT = FunctionStats.id("MPI_Send_init");
+    private static final int BSEND_INIT = FunctionStats.id("MPI_Bsend_init");
+    private static final int SSEND_INIT = FunctionStats.id("MPI_Ssend_init");
+    private static final int RSEND_INIT = FunctionStats.id("MPI_Rsend_init");
+    private static final int RECV_INIT = FunctionStats.id("MPI_Recv_init");
+    private static final int PROBE = FunctionStats.id("MPI_Probe");
+    private static final int IPROBE = FunctionStats.id("MPI_Iprobe");
+    private static final int MPROBE = FunctionStats.id("MPI_Mprobe");
+    private static final int IMPROBE = FunctionStats.id("MPI_Improbe");
+    private static final int MRECV = FunctionStats.id("MPI_Mrecv");
+    private static final int IMRECV = FunctionStats.id("MPI_Imrecv");
+    private static final int PACK = FunctionStats.id("MPI_Pack");
+    private static final int UNPACK = FunctionStats.id("MPI_Unpack");
+    private static final int PACK_SIZE = FunctionStats.id("MPI_Pack_size");
+    private static final int BUFFER_ATTACH = FunctionStats.id("MPI_Buffer_attach");
+    private static final int BUFFER_DETACH = FunctionStats.id("MPI_Buffer_detach");
     private static final int GET_COUNT = FunctionStats.id("MPI_Get_count");
     private static final int GET_ELEMENTS = FunctionStats.id("MPI_Get_elements");
+    private static final int GET_ELEMENTS_X = FunctionStats.id("MPI_Get_elements_x");
+    private static final int SET_ELEMENTS = FunctionStats.id("MPI_Status_set_elements");
+    private static final int SET_ELEMENTS_X = FunctionStats.id("MPI_Status_set_elements_x");
+    private static final int SET_CANCELLED = FunctionStats.id("MPI_Status_set_cancelled");
     private static final int TEST_CANCELLED = FunctionStats.id("MPI_Test_cancelled");
+
+    static {
+        // The lower half's getElementsX makes an mpi.Count through a JNI class reference that only
+        // Count's class init sets: without it the JVM crashes (SIGSEGV) in the raw binding.
+        new mpi.Count(0);
+    }
+
+    static ManaException negativeCount(String what, int count) {
+        return ManaException.of(ErrorClass.COUNT, "invalid count: " + what + " is " + count + " (negative)");
+    }
+
+    private static void checkCount(int count) throws ManaException {
+        if (count < 0) {
+            throw negativeCount("count", count);
+        }
+    }
+
+    // ---- blocking sends and receives ------------------------------------------------------
 
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(SEND);
         CheckpointGate.enter();
         try {
-            mpi.Comm c = Lower.comm(comm);
-            c.send(buf, count, Lower.type(type), dest, tag);
-            CommDescriptor d = Lower.commDescriptor(comm);
-            if (d != null) {
-                d.countSent(dest);
-            }
+            checkCount(count);
+            Lower.comm(comm).send(buf, count, Lower.type(type), dest, tag);
+            Requests.countSent(comm, dest);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(BSEND);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Lower.comm(comm).bSend(buf, count, Lower.type(type), dest, tag);
+            Requests.countSent(comm, dest);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void sSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(SSEND);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Lower.comm(comm).sSend(buf, count, Lower.type(type), dest, tag);
+            Requests.countSent(comm, dest);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void rSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(RSEND);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Lower.comm(comm).rSend(buf, count, Lower.type(type), dest, tag);
+            Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -46,19 +147,363 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(RECV);
         CheckpointGate.enter();
         try {
-            mpi.Comm c = Lower.comm(comm);
-            Status s = c.recv(buf, count, Lower.type(type), source, tag);
-            CommDescriptor d = Lower.commDescriptor(comm);
-            if (d != null) {
-                d.countReceived(s.getSource());
-            }
-            return Lower.statusData(s);
+            checkCount(count);
+            Status s = Lower.comm(comm).recv(buf, count, Lower.type(type), source, tag);
+            long[] data = Lower.statusFields(s);
+            Requests.countReceived(comm, (int) data[0]);
+            return data;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit();
         }
     }
+
+    @Override
+    public long[] sendRecv(int comm, Object sendbuf, int sendcount, int sendtype, int dest, int sendtag,
+                           Object recvbuf, int recvcount, int recvtype, int source, int recvtag) throws ManaException {
+        FunctionStats.count(SENDRECV);
+        CheckpointGate.enter();
+        try {
+            if (sendcount < 0) {
+                throw negativeCount("sendcount", sendcount);
+            }
+            if (recvcount < 0) {
+                throw negativeCount("recvcount", recvcount);
+            }
+            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.type(sendtype), dest, sendtag,
+                    recvbuf, recvcount, Lower.type(recvtype), source, recvtag);
+            long[] data = Lower.statusFields(s);
+            Requests.countSent(comm, dest);
+            Requests.countReceived(comm, (int) data[0]);
+            return data;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long[] sendRecvReplace(int comm, Object buf, int count, int type, int dest, int sendtag, int source,
+                                  int recvtag) throws ManaException {
+        FunctionStats.count(SENDRECV_REPLACE);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.type(type), dest, sendtag, source, recvtag);
+            long[] data = Lower.statusFields(s);
+            Requests.countSent(comm, dest);
+            Requests.countReceived(comm, (int) data[0]);
+            return data;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    // ---- non-blocking ----------------------------------------------------------------------
+
+    private static final int K_ISEND = 0, K_IBSEND = 1, K_ISSEND = 2, K_IRSEND = 3, K_IRECV = 4;
+    private static final int K_SEND_INIT = 5, K_BSEND_INIT = 6, K_SSEND_INIT = 7, K_RSEND_INIT = 8,
+            K_RECV_INIT = 9;
+    private static final Op[] OPS = {Op.ISEND, Op.IBSEND, Op.ISSEND, Op.IRSEND, Op.IRECV, Op.SEND_INIT,
+        Op.BSEND_INIT, Op.SSEND_INIT, Op.RSEND_INIT, Op.RECV_INIT};
+
+    private static int post(int which, int comm, Buffer buf, int count, int type, int peer, int tag)
+            throws ManaException {
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            mpi.Comm c = Lower.comm(comm);
+            mpi.Datatype t = Lower.type(type);
+            Request r = switch (which) {
+                case K_ISEND -> c.iSend(buf, count, t, peer, tag);
+                case K_IBSEND -> c.ibSend(buf, count, t, peer, tag);
+                case K_ISSEND -> c.isSend(buf, count, t, peer, tag);
+                case K_IRSEND -> c.irSend(buf, count, t, peer, tag);
+                case K_IRECV -> c.iRecv(buf, count, t, peer, tag);
+                case K_SEND_INIT -> c.sendInit(buf, count, t, peer, tag);
+                case K_BSEND_INIT -> c.bSendInit(buf, count, t, peer, tag);
+                case K_SSEND_INIT -> c.sSendInit(buf, count, t, peer, tag);
+                case K_RSEND_INIT -> c.rSendInit(buf, count, t, peer, tag);
+                default -> c.recvInit(buf, count, t, peer, tag);
+            };
+            int vid = Requests.create(r, OPS[which], comm, buf, count, type, peer, tag);
+            if (which < K_IRECV) {
+                Requests.countSent(comm, peer); // in flight from now on
+            }
+            return vid;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int iSend(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(ISEND);
+        return post(K_ISEND, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int ibSend(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(IBSEND);
+        return post(K_IBSEND, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int isSend(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(ISSEND);
+        return post(K_ISSEND, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int irSend(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(IRSEND);
+        return post(K_IRSEND, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int iRecv(int comm, Buffer buf, int count, int type, int source, int tag) throws ManaException {
+        FunctionStats.count(IRECV);
+        return post(K_IRECV, comm, buf, count, type, source, tag);
+    }
+
+    @Override
+    public int sendInit(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(SEND_INIT);
+        return post(K_SEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int bSendInit(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(BSEND_INIT);
+        return post(K_BSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int sSendInit(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(SSEND_INIT);
+        return post(K_SSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int rSendInit(int comm, Buffer buf, int count, int type, int dest, int tag) throws ManaException {
+        FunctionStats.count(RSEND_INIT);
+        return post(K_RSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    @Override
+    public int recvInit(int comm, Buffer buf, int count, int type, int source, int tag) throws ManaException {
+        FunctionStats.count(RECV_INIT);
+        return post(K_RECV_INIT, comm, buf, count, type, source, tag);
+    }
+
+    // ---- probes and matched messages -------------------------------------------------------
+
+    @Override
+    public long[] probe(int comm, int source, int tag) throws ManaException {
+        FunctionStats.count(PROBE);
+        CheckpointGate.enter();
+        try {
+            return Lower.statusFields(Lower.comm(comm).probe(source, tag));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long[] iProbe(int comm, int source, int tag) throws ManaException {
+        FunctionStats.count(IPROBE);
+        CheckpointGate.enter();
+        try {
+            Status s = Lower.comm(comm).iProbe(source, tag);
+            return s == null ? null : Lower.statusFields(s);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    private static int messageHandle(Message m) {
+        return m.isNoProc() ? MESSAGE_NO_PROC : Handles.TABLE.create(Kind.MESSAGE, m, null);
+    }
+
+    @Override
+    public int mProbe(int comm, int source, int tag, long[] status) throws ManaException {
+        FunctionStats.count(MPROBE);
+        CheckpointGate.enter();
+        try {
+            mpi.Comm c = Lower.comm(comm);
+            Message m = new Message();
+            Status s = m.mProbe(source, tag, c);
+            Lower.statusInto(s, status);
+            // a matched message has left the matching queue: it counts as received here
+            Requests.countReceived(comm, s.getSource());
+            return messageHandle(m);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int imProbe(int comm, int source, int tag, long[] status) throws ManaException {
+        FunctionStats.count(IMPROBE);
+        CheckpointGate.enter();
+        try {
+            mpi.Comm c = Lower.comm(comm);
+            Message m = new Message();
+            Status s = m.imProbe(source, tag, c);
+            if (s == null) {
+                return 0;
+            }
+            Lower.statusInto(s, status);
+            Requests.countReceived(comm, s.getSource());
+            return messageHandle(m);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    /** The lower message of a handle; for NO_PROC a fresh lower MPI_MESSAGE_NO_PROC. */
+    private static Message message(int message) throws ManaException, MPIException {
+        if (message == MESSAGE_NO_PROC) {
+            Message m = new Message();
+            m.mProbe(MPI.PROC_NULL, MPI.ANY_TAG, MPI.COMM_SELF);
+            return m;
+        }
+        return (Message) Handles.lower(message, Kind.MESSAGE);
+    }
+
+    @Override
+    public long[] mRecv(int message, Object buf, int count, int type) throws ManaException {
+        FunctionStats.count(MRECV);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Message m = message(message);
+            mpi.Datatype t = Lower.type(type);
+            Status s = m.mRecv(buf, count, t);
+            if (message != MESSAGE_NO_PROC) {
+                Handles.TABLE.free(message, Kind.MESSAGE);
+            }
+            return Lower.statusFields(s);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int imRecv(int message, Buffer buf, int count, int type) throws ManaException {
+        FunctionStats.count(IMRECV);
+        CheckpointGate.enter();
+        try {
+            checkCount(count);
+            Message m = message(message);
+            mpi.Datatype t = Lower.type(type);
+            Request r = m.imRecv(buf, count, t);
+            if (message != MESSAGE_NO_PROC) {
+                Handles.TABLE.free(message, Kind.MESSAGE);
+            }
+            // the message was counted as received when it was matched (mProbe/imProbe)
+            return Requests.create(r, Op.IMRECV, 0, buf, count, type, -1, -1);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    // ---- pack, buffer ------------------------------------------------------------------------
+
+    @Override
+    public int pack(int comm, Object inbuf, int incount, int type, byte[] outbuf, int position) throws ManaException {
+        FunctionStats.count(PACK);
+        CheckpointGate.enter();
+        try {
+            if (incount < 0) {
+                throw negativeCount("incount", incount);
+            }
+            return Lower.comm(comm).pack(inbuf, incount, Lower.type(type), outbuf, position);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int unpack(int comm, byte[] inbuf, int position, Object outbuf, int outcount, int type)
+            throws ManaException {
+        FunctionStats.count(UNPACK);
+        CheckpointGate.enter();
+        try {
+            if (outcount < 0) {
+                throw negativeCount("outcount", outcount);
+            }
+            return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.type(type));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int packSize(int comm, int incount, int type) throws ManaException {
+        FunctionStats.count(PACK_SIZE);
+        CheckpointGate.enter();
+        try {
+            if (incount < 0) {
+                throw negativeCount("incount", incount);
+            }
+            return Lower.comm(comm).packSize(incount, Lower.type(type));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void attachBuffer(byte[] buffer) throws ManaException {
+        FunctionStats.count(BUFFER_ATTACH);
+        CheckpointGate.enter();
+        try {
+            MPI.attachBuffer(buffer);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public byte[] detachBuffer() throws ManaException {
+        FunctionStats.count(BUFFER_DETACH);
+        CheckpointGate.enter();
+        try {
+            return MPI.detachBuffer();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    // ---- status -------------------------------------------------------------------------------
 
     @Override
     public int statusCount(long[] status, int type) throws ManaException {
@@ -75,6 +520,50 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(GET_ELEMENTS);
         try {
             return Lower.status(status).getElements(Lower.type(type));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public long statusElementsX(long[] status, int type) throws ManaException {
+        FunctionStats.count(GET_ELEMENTS_X);
+        try {
+            return Lower.status(status).getElementsX(Lower.type(type)).getCount();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public long statusSetElements(long[] status, int type, int count) throws ManaException {
+        FunctionStats.count(SET_ELEMENTS);
+        try {
+            Status s = Lower.status(status);
+            s.setElements(Lower.type(type), count);
+            return Lower.statusFields(s)[4];
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public long statusSetElementsX(long[] status, int type, long count) throws ManaException {
+        FunctionStats.count(SET_ELEMENTS_X);
+        try {
+            Status s = Lower.status(status);
+            s.setElementsX(Lower.type(type), new mpi.Count(count));
+            return Lower.statusFields(s)[4];
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    @Override
+    public void statusSetCancelled(long[] status, boolean flag) throws ManaException {
+        FunctionStats.count(SET_CANCELLED);
+        try {
+            Lower.status(status).setCancelled(flag);
         } catch (MPIException e) {
             throw Lower.error(e);
         }

@@ -1,0 +1,166 @@
+package mana.core.desc;
+
+import java.util.ArrayList;
+import java.util.List;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.VidTable;
+
+/**
+ * One entry of the log of pending point-to-point requests: what a restart needs to post a
+ * receive again, and which sends are still in flight. It is the descriptor of the request's
+ * virtual handle, so the log is the set of live request handles that carry one: an entry
+ * leaves the log when its request completes (non-persistent), is freed, or is cancelled and
+ * then completed. It keeps a reference to the request's buffer and (for derived datatypes)
+ * a retained {@link DatatypeDescriptor} while it is in the log.
+ */
+public final class RequestDescriptor implements Descriptor {
+    /** The operation that made the request. */
+    public enum Op {
+        ISEND, IBSEND, ISSEND, IRSEND, IRECV, IMRECV, SEND_INIT, BSEND_INIT, SSEND_INIT, RSEND_INIT, RECV_INIT;
+
+        public boolean isReceive() {
+            return this == IRECV || this == IMRECV || this == RECV_INIT;
+        }
+
+        public boolean isPersistent() {
+            return ordinal() >= SEND_INIT.ordinal();
+        }
+    }
+
+    private final long sequence = Sequence.next();
+    private final Op op;
+    private final int comm;
+    private final Object buffer;
+    private final int count;
+    private final int type;
+    private final int peer;
+    private final int tag;
+    private final DatatypeDescriptor typeDescriptor;
+    /** Active: started and not completed (non-persistent requests are active from creation). */
+    private volatile boolean active;
+    private volatile boolean cancelled;
+
+    /**
+     * @param typeDescriptor the datatype's descriptor if it is derived (retained here until {@link #release()}), else null
+     */
+    public RequestDescriptor(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
+                             DatatypeDescriptor typeDescriptor) {
+        this.op = op;
+        this.comm = comm;
+        this.buffer = buffer;
+        this.count = count;
+        this.type = type;
+        this.peer = peer;
+        this.tag = tag;
+        this.typeDescriptor = typeDescriptor;
+        this.active = !op.isPersistent();
+        if (typeDescriptor != null) {
+            typeDescriptor.retain();
+        }
+    }
+
+    @Override
+    public int kind() {
+        return Kind.REQUEST;
+    }
+
+    @Override
+    public long sequence() {
+        return sequence;
+    }
+
+    public Op op() {
+        return op;
+    }
+
+    /** The communicator's virtual handle. */
+    public int comm() {
+        return comm;
+    }
+
+    /** The application's buffer (kept reachable while the request is in the log). */
+    public Object buffer() {
+        return buffer;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** The datatype's virtual (or predefined) handle. */
+    public int type() {
+        return type;
+    }
+
+    /** Destination of a send, source of a receive (may be ANY_SOURCE); -1 for a matched-message receive. */
+    public int peer() {
+        return peer;
+    }
+
+    public int tag() {
+        return tag;
+    }
+
+    public boolean isPersistent() {
+        return op.isPersistent();
+    }
+
+    public boolean isActive() {
+        return active;
+    }
+
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    /** A persistent request was started. */
+    public void markStarted() {
+        active = true;
+        cancelled = false;
+    }
+
+    /** The operation completed (a persistent request becomes inactive). */
+    public void markCompleted() {
+        active = false;
+    }
+
+    public void markCancelled() {
+        cancelled = true;
+    }
+
+    /** The request left the log (completed and freed, or freed): releases the datatype. Call once. */
+    public void release() {
+        active = false;
+        if (typeDescriptor != null) {
+            typeDescriptor.release();
+        }
+    }
+
+    /** Virtual handles and descriptors of every logged request (not on a hot path: for the shell and checkpoints). */
+    public static List<Pending> pending() {
+        List<Pending> out = new ArrayList<>();
+        for (VidTable.Entry e : Handles.TABLE.liveEntries()) {
+            if (e.descriptor() instanceof RequestDescriptor d) {
+                int vid = e.vid();
+                if (vid != 0) {
+                    out.add(new Pending(vid, d));
+                }
+            }
+        }
+        out.sort((a, b) -> Long.compare(a.descriptor().sequence(), b.descriptor().sequence()));
+        return out;
+    }
+
+    /** One logged request: its virtual handle and descriptor. */
+    public record Pending(int vid, RequestDescriptor descriptor) {
+    }
+
+    @Override
+    public String summary() {
+        String b = buffer == null ? "null" : buffer.getClass().getSimpleName();
+        return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " count=" + count
+                + " type=" + Integer.toHexString(type) + (op.isReceive() ? " source=" : " dest=") + peer
+                + " tag=" + tag + " buf=" + b + (active ? " active" : " inactive") + (cancelled ? " cancelled" : "");
+    }
+}

@@ -1,0 +1,155 @@
+package mana.wrappers.base;
+
+import mana.core.desc.CommDescriptor;
+import mana.core.desc.DatatypeDescriptor;
+import mana.core.desc.Descriptor;
+import mana.core.desc.RequestDescriptor;
+import mana.core.error.ErrorClass;
+import mana.core.error.ManaException;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
+import mana.core.vid.Vid;
+import mpi.Request;
+
+/**
+ * For wrapper bundles: virtual handles of requests and the log of pending requests
+ * ({@link RequestDescriptor}). Any bundle that makes a request (p2p, non-blocking collectives)
+ * registers it here, so the request wrappers can complete it.
+ */
+public final class Requests {
+    /** The predefined null request (what the application holds after a request completed). */
+    public static final int NULL = Predefined.handle(Kind.REQUEST, "REQUEST_NULL");
+
+    /** The descriptor of a derived datatype, or null for a predefined one. */
+    public static DatatypeDescriptor derivedType(int type) throws ManaException {
+        Descriptor d = Handles.descriptor(type, Kind.DATATYPE);
+        return d instanceof DatatypeDescriptor dd ? dd : null;
+    }
+
+    /** A virtual handle for a new point-to-point request, logged with what a restart needs. */
+    public static int create(Request lower, RequestDescriptor.Op op, int comm, Object buf, int count, int type,
+                             int peer, int tag) throws ManaException {
+        return Handles.TABLE.create(Kind.REQUEST, lower,
+                new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type)));
+    }
+
+    /** A virtual handle for a request without a log entry (e.g. a non-blocking collective). */
+    public static int create(Request lower) {
+        return Handles.TABLE.create(Kind.REQUEST, lower, null);
+    }
+
+    public static Request lower(int vid) throws ManaException {
+        return (Request) Handles.lower(vid, Kind.REQUEST);
+    }
+
+    /** The lower requests of an array of handles; an invalid element gives an error naming its index. */
+    public static Request[] lower(int[] vids) throws ManaException {
+        Request[] r = new Request[vids.length];
+        for (int i = 0; i < vids.length; i++) {
+            r[i] = lowerAt(vids, i);
+        }
+        return r;
+    }
+
+    /** The lower persistent requests of an array of handles. */
+    public static mpi.Prequest[] lowerPersistent(int[] vids) throws ManaException {
+        mpi.Prequest[] r = new mpi.Prequest[vids.length];
+        for (int i = 0; i < vids.length; i++) {
+            Request q = lowerAt(vids, i);
+            if (!(q instanceof mpi.Prequest p)) {
+                throw ManaException.of(ErrorClass.REQUEST, "requests[" + i + "] is not a persistent request");
+            }
+            r[i] = p;
+        }
+        return r;
+    }
+
+    private static Request lowerAt(int[] vids, int i) throws ManaException {
+        try {
+            return lower(vids[i]);
+        } catch (ManaException e) {
+            throw new ManaException(e.errorCode(), e.errorClass(), "requests[" + i + "]: " + e.getMessage());
+        }
+    }
+
+    /** The log entry of a live request, or null (predefined, or a request without one). */
+    public static RequestDescriptor descriptor(int vid) {
+        if (Vid.isPredefined(vid)) {
+            return null;
+        }
+        try {
+            return Handles.descriptor(vid, Kind.REQUEST) instanceof RequestDescriptor d ? d : null;
+        } catch (ManaException e) {
+            return null;
+        }
+    }
+
+    /** True when completing this request needs the status to count the message (a receive from ANY_SOURCE). */
+    public static boolean needsStatus(int vid, int anySource) {
+        RequestDescriptor d = descriptor(vid);
+        return d != null && d.op().isReceive() && d.peer() == anySource;
+    }
+
+    /**
+     * After the lower half completed a request: counts a received message, marks a persistent
+     * request inactive, frees the handle of a non-persistent one (the lower request became null)
+     * and drops its log entry. Returns the handle the application holds now.
+     *
+     * @param status the completion's status fields, or null when the call asked for none
+     */
+    public static int completed(int vid, Request lower, long[] status) throws ManaException {
+        if (Vid.isPredefined(vid)) {
+            return vid;
+        }
+        RequestDescriptor d = descriptor(vid);
+        if (d != null) {
+            if (d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && (status == null || status[3] == 0)) {
+                int source = status != null ? (int) status[0] : d.peer();
+                countReceived(d.comm(), source);
+            }
+            d.markCompleted();
+        }
+        if (lower.isNull()) {
+            Handles.TABLE.free(vid, Kind.REQUEST);
+            if (d != null) {
+                d.release();
+            }
+            return NULL;
+        }
+        return vid;
+    }
+
+    /** MPI_Request_free: drops the handle and the log entry. */
+    public static void freed(int vid) throws ManaException {
+        Descriptor d = Handles.TABLE.free(vid, Kind.REQUEST);
+        if (d instanceof RequestDescriptor r) {
+            r.release();
+        }
+    }
+
+    public static void countSent(int comm, int dest) {
+        CommDescriptor d = commDescriptor(comm);
+        if (d != null) {
+            d.countSent(dest);
+        }
+    }
+
+    public static void countReceived(int comm, int source) {
+        CommDescriptor d = commDescriptor(comm);
+        if (d != null) {
+            d.countReceived(source);
+        }
+    }
+
+    private static CommDescriptor commDescriptor(int comm) {
+        try {
+            return Handles.descriptor(comm, Kind.COMM) instanceof CommDescriptor c ? c : null;
+        } catch (ManaException e) {
+            return null; // the communicator was freed while the request was pending
+        }
+    }
+
+    private Requests() {
+    }
+}

@@ -1,0 +1,433 @@
+package mana.wrappers.p2p;
+
+import mana.core.desc.RequestDescriptor;
+import mana.core.error.ManaException;
+import mana.core.fn.RequestProvider;
+import mana.core.gate.CheckpointGate;
+import mana.core.stats.FunctionStats;
+import mana.core.vid.Vid;
+import mana.wrappers.base.Lower;
+import mana.wrappers.base.Requests;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Request wrappers: completion, cancellation, freeing and starting of requests. After the
+ * lower half completes a request, {@link Requests#completed} counts a received message,
+ * drops the log entry and frees the handle of a non-persistent request (the application's
+ * Request then holds the null request, as in Open MPI). Receives from ANY_SOURCE are completed
+ * with a status even when the application asked for none, so that the message is counted
+ * against the right peer.
+ */
+@Component(service = RequestProvider.class)
+public final class RequestWrappers implements RequestProvider {
+    private static final int FREE = FunctionStats.id("MPI_Request_free");
+    private static final int CANCEL = FunctionStats.id("MPI_Cancel");
+    private static final int WAIT = FunctionStats.id("MPI_Wait");
+    private static final int TEST = FunctionStats.id("MPI_Test");
+    private static final int GET_STATUS = FunctionStats.id("MPI_Request_get_status");
+    private static final int WAITANY = FunctionStats.id("MPI_Waitany");
+    private static final int TESTANY = FunctionStats.id("MPI_Testany");
+    private static final int WAITALL = FunctionStats.id("MPI_Waitall");
+    private static final int TESTALL = FunctionStats.id("MPI_Testall");
+    private static final int WAITSOME = FunctionStats.id("MPI_Waitsome");
+    private static final int TESTSOME = FunctionStats.id("MPI_Testsome");
+    private static final int START = FunctionStats.id("MPI_Start");
+    private static final int STARTALL = FunctionStats.id("MPI_Startall");
+
+    private static boolean needsStatus(int vid) {
+        return !Vid.isPredefined(vid) && Requests.needsStatus(vid, MPI.ANY_SOURCE);
+    }
+
+    private static boolean needsStatus(int[] vids) {
+        for (int v : vids) {
+            if (needsStatus(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Open MPI frees a request whose completion failed (ompi_errhandler_request_invoke) but the
+     * binding keeps the old handle: drop ours too, so that a later use is a clear "freed" error.
+     */
+    private static void droppedAfterError(int request) {
+        if (!Vid.isPredefined(request) && mana.core.vid.Handles.TABLE.isLive(request)) {
+            try {
+                Requests.freed(request);
+            } catch (ManaException ignored) {
+                // freed concurrently
+            }
+        }
+    }
+
+    @Override
+    public int free(int request) throws ManaException {
+        FunctionStats.count(FREE);
+        CheckpointGate.enter();
+        try {
+            if (Vid.isPredefined(request)) {
+                Requests.lower(request); // validates; freeing the null request does nothing, as in Open MPI
+                return request;
+            }
+            Request r = Requests.lower(request);
+            r.free();
+            Requests.freed(request);
+            return Requests.NULL;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void cancel(int request) throws ManaException {
+        FunctionStats.count(CANCEL);
+        CheckpointGate.enter();
+        try {
+            Request r = Requests.lower(request);
+            r.cancel();
+            RequestDescriptor d = Requests.descriptor(request);
+            if (d != null) {
+                d.markCancelled();
+            }
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int waitFor(int request, long[] status) throws ManaException {
+        FunctionStats.count(WAIT);
+        CheckpointGate.enter();
+        try {
+            Request r = Requests.lower(request);
+            if (status == null && !needsStatus(request)) {
+                r.waitFor();
+                return Requests.completed(request, r, null);
+            }
+            long[] data = Lower.statusFields(r.waitStatus());
+            if (status != null) {
+                System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
+            }
+            return Requests.completed(request, r, data);
+        } catch (MPIException e) {
+            droppedAfterError(request);
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long test(int request, long[] status) throws ManaException {
+        FunctionStats.count(TEST);
+        CheckpointGate.enter();
+        try {
+            Request r = Requests.lower(request);
+            if (status == null && !needsStatus(request)) {
+                if (!r.test()) {
+                    return request & 0xFFFFFFFFL;
+                }
+                return FLAG | (Requests.completed(request, r, null) & 0xFFFFFFFFL);
+            }
+            Status s = r.testStatus();
+            if (s == null) {
+                return request & 0xFFFFFFFFL;
+            }
+            long[] data = Lower.statusFields(s);
+            if (status != null) {
+                System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
+            }
+            return FLAG | (Requests.completed(request, r, data) & 0xFFFFFFFFL);
+        } catch (MPIException e) {
+            droppedAfterError(request);
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long[] getStatus(int request) throws ManaException {
+        FunctionStats.count(GET_STATUS);
+        CheckpointGate.enter();
+        try {
+            Status s = Requests.lower(request).getStatus();
+            return s == null ? null : Lower.statusFields(s);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int waitAny(int[] requests, long[] status) throws ManaException {
+        FunctionStats.count(WAITANY);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            int index;
+            long[] data = null;
+            if (status == null && !needsStatus(requests)) {
+                index = Request.waitAny(r);
+            } else {
+                Status s = Request.waitAnyStatus(r);
+                data = Lower.statusFields(s);
+                index = s.getIndex();
+                if (status != null) {
+                    System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
+                }
+            }
+            if (index >= 0 && index < requests.length) {
+                requests[index] = Requests.completed(requests[index], r[index], data);
+            }
+            return index;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long testAny(int[] requests, long[] status) throws ManaException {
+        FunctionStats.count(TESTANY);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            int index;
+            long[] data = null;
+            boolean flag;
+            if (status == null && !needsStatus(requests)) {
+                index = Request.testAny(r);
+                flag = index >= 0;
+            } else {
+                Status s = Request.testAnyStatus(r);
+                flag = s != null;
+                index = flag ? s.getIndex() : MPI.UNDEFINED;
+                if (flag) {
+                    data = Lower.statusFields(s);
+                    if (status != null) {
+                        System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
+                    }
+                }
+            }
+            if (index >= 0 && index < requests.length) {
+                requests[index] = Requests.completed(requests[index], r[index], data);
+            }
+            return (flag ? FLAG : 0L) | (index & 0xFFFFFFFFL);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    private static void completedAll(int[] requests, Request[] r, Status[] s, long[][] statuses)
+            throws ManaException {
+        for (int i = 0; i < requests.length; i++) {
+            long[] data = s != null && s[i] != null ? Lower.statusFields(s[i]) : null;
+            if (statuses != null && i < statuses.length) {
+                statuses[i] = data;
+            }
+            requests[i] = Requests.completed(requests[i], r[i], data);
+        }
+    }
+
+    @Override
+    public void waitAll(int[] requests, long[][] statuses) throws ManaException {
+        FunctionStats.count(WAITALL);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            if (statuses == null && !needsStatus(requests)) {
+                Request.waitAll(r);
+                completedAll(requests, r, null, null);
+            } else {
+                completedAll(requests, r, Request.waitAllStatus(r), statuses);
+            }
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public boolean testAll(int[] requests, long[][] statuses) throws ManaException {
+        FunctionStats.count(TESTALL);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            if (statuses == null && !needsStatus(requests)) {
+                if (!Request.testAll(r)) {
+                    return false;
+                }
+                completedAll(requests, r, null, null);
+                return true;
+            }
+            Status[] s = Request.testAllStatus(r);
+            if (s == null) {
+                return false;
+            }
+            completedAll(requests, r, s, statuses);
+            return true;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    private static long[][] completedSome(int[] requests, Request[] r, Status[] s) throws ManaException {
+        if (s == null) {
+            return null;
+        }
+        long[][] out = new long[s.length][];
+        for (int k = 0; k < s.length; k++) {
+            long[] data = Lower.statusFields(s[k]);
+            out[k] = data;
+            int i = s[k].getIndex();
+            requests[i] = Requests.completed(requests[i], r[i], data);
+        }
+        return out;
+    }
+
+    private static int[] completedSome(int[] requests, Request[] r, int[] indices) throws ManaException {
+        if (indices != null) {
+            for (int i : indices) {
+                requests[i] = Requests.completed(requests[i], r[i], null);
+            }
+        }
+        return indices;
+    }
+
+    private static int[] indices(long[][] statuses) {
+        if (statuses == null) {
+            return null;
+        }
+        int[] out = new int[statuses.length];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = (int) statuses[k][5];
+        }
+        return out;
+    }
+
+    @Override
+    public int[] waitSome(int[] requests) throws ManaException {
+        FunctionStats.count(WAITSOME);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            if (!needsStatus(requests)) {
+                return completedSome(requests, r, Request.waitSome(r));
+            }
+            return indices(completedSome(requests, r, Request.waitSomeStatus(r)));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long[][] waitSomeStatus(int[] requests) throws ManaException {
+        FunctionStats.count(WAITSOME);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            return completedSome(requests, r, Request.waitSomeStatus(r));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public int[] testSome(int[] requests) throws ManaException {
+        FunctionStats.count(TESTSOME);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            if (!needsStatus(requests)) {
+                return completedSome(requests, r, Request.testSome(r));
+            }
+            return indices(completedSome(requests, r, Request.testSomeStatus(r)));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public long[][] testSomeStatus(int[] requests) throws ManaException {
+        FunctionStats.count(TESTSOME);
+        CheckpointGate.enter();
+        try {
+            Request[] r = Requests.lower(requests);
+            return completedSome(requests, r, Request.testSomeStatus(r));
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    private static void started(int request) {
+        RequestDescriptor d = Requests.descriptor(request);
+        if (d != null) {
+            d.markStarted();
+            if (!d.op().isReceive()) {
+                Requests.countSent(d.comm(), d.peer());
+            }
+        }
+    }
+
+    @Override
+    public void start(int request) throws ManaException {
+        FunctionStats.count(START);
+        CheckpointGate.enter();
+        try {
+            Request r = Requests.lower(request);
+            if (!(r instanceof Prequest p)) {
+                throw ManaException.of(mana.core.error.ErrorClass.REQUEST, "invalid request: "
+                        + (Vid.isPredefined(request) ? "the null request (a freed request?)" : Vid.toString(request))
+                        + " is not a persistent request");
+            }
+            p.start();
+            started(request);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    @Override
+    public void startAll(int[] requests) throws ManaException {
+        FunctionStats.count(STARTALL);
+        CheckpointGate.enter();
+        try {
+            Prequest.startAll(Requests.lowerPersistent(requests));
+            for (int v : requests) {
+                started(v);
+            }
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+}
