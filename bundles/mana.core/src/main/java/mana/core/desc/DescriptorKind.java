@@ -36,4 +36,12 @@ public interface DescriptorKind {
 
     /** Makes the object again in a fresh lower half; returns the new lower-half object. */
     Object rebuild(Descriptor descriptor) throws ManaException;
+
+    /**
+     * Called by the checkpoint engine at the cut (gate closed, every rank at the cut) before
+     * {@link #descriptors()} is saved: refresh what only the lower half knows, e.g. a file's
+     * individual and shared pointers and its size.
+     */
+    default void beforeCheckpoint() throws ManaException {
+    }
 }
