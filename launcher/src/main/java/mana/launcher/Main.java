@@ -18,6 +18,12 @@ public final class Main {
 
             Commands:
               run [-np N] APP.jar [args]   run an MPI Java application under MANA (see mana run --help)
+              checkpoint [JOB] [--exit]    checkpoint a running job (--exit: then end it cleanly)
+              restart [CKPT_ROOT] [--strict] [-np N] [options]
+                                           start a job again from its newest complete checkpoint
+              jobs                         list this user's running jobs
+              shell [JOB] [--rank R | --all] [-c COMMAND]
+                                           Gogo commands on the ranks of a running job
               demo                         run Open MPI's Hello and MANA's Pi example on 4 ranks
               bench p2p|allreduce|all [ROUNDS]
                                            MANA vs the raw Open MPI binding in the same job:
@@ -60,6 +66,14 @@ public final class Main {
         switch (cmd) {
             case "run":
                 return RunCommand.run(rest);
+            case "checkpoint":
+                return ClientCommands.checkpoint(rest);
+            case "restart":
+                return RestartCommand.run(rest);
+            case "jobs":
+                return ClientCommands.jobs(rest);
+            case "shell":
+                return ShellCommand.run(rest);
             case "demo":
                 return demo(rest);
             case "test":

@@ -14,6 +14,11 @@ public final class RunCommand {
     }
 
     public static int run(List<String> args) throws UsageError {
+        return JobRunner.run(args);
+    }
+
+    /** A job without a coordinator (the previous form of {@code mana run}, kept for tools). */
+    static int runPlain(List<String> args) throws UsageError {
         RunArgs ra = RunArgs.parse(args);
         if (ra.help()) {
             System.out.print(RunArgs.HELP);
@@ -46,7 +51,7 @@ public final class RunCommand {
         }
     }
 
-    private static void deleteQuietly(Path dir) {
+    static void deleteQuietly(Path dir) {
         if (dir == null) {
             return;
         }
@@ -59,6 +64,12 @@ public final class RunCommand {
 
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
+        return command(mpirun, ra, jar, wrapped, launcherJar, root, List.of(), List.of());
+    }
+
+    /** The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank. */
+    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root,
+            List<String> extraMpirun, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
         if (root && !ra.mpirunArgs().contains("--allow-run-as-root")) {
@@ -68,11 +79,13 @@ public final class RunCommand {
             cmd.add("--oversubscribe");
         }
         cmd.addAll(ra.mpirunArgs());
+        cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
         String opts = System.getenv("MANA_JAVA_OPTS");
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
+        cmd.addAll(extraJvm);
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
         }
