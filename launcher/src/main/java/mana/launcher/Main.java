@@ -52,6 +52,13 @@ public final class Main {
         } catch (UsageError e) {
             System.err.println(e.line());
             status = 2;
+        } catch (RuntimeException e) {
+            // A bug, not a user error: still one line, never a stack trace (-Dmana.verbose=true shows it).
+            System.err.println("mana: internal error: " + e);
+            if (Boolean.getBoolean("mana.verbose")) {
+                e.printStackTrace();
+            }
+            status = 1;
         }
         System.exit(status);
     }

@@ -8,14 +8,23 @@ import java.util.Base64;
  * format as the rank agent's (bundle mana.agent, class Wire).
  */
 public final class Wire {
+    /** The empty text ('=' never appears in unpadded base64url), so no field is ever empty. */
+    static final String EMPTY = "=";
+
     private Wire() {
     }
 
     public static String text(String s) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString((s == null ? "" : s).getBytes(StandardCharsets.UTF_8));
+        if (s == null || s.isEmpty()) {
+            return EMPTY;
+        }
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 
     public static String untext(String field) {
+        if (field.equals(EMPTY)) {
+            return "";
+        }
         return new String(Base64.getUrlDecoder().decode(field), StandardCharsets.UTF_8);
     }
 
