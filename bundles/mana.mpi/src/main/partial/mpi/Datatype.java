@@ -85,6 +85,11 @@ public final class Datatype implements Freeable, Cloneable {
         return t;
     }
 
+    /** The object of a derived datatype read back from a checkpoint (one object per handle). */
+    static Datatype restored(int vid) {
+        return DERIVED.computeIfAbsent(vid, Datatype::new);
+    }
+
     /** The application's object for a handle (the MPI constant for a predefined one). */
     static Datatype of(int vid) {
         if (Vid.isPredefined(vid)) {

@@ -22,6 +22,10 @@ import mana.core.vid.Predefined;
 public final class MPI {
     private static final ByteOrder nativeOrder = ByteOrder.nativeOrder();
 
+    static {
+        ManaHandleObjects.install(); // lets the checkpoint engine save and restore handle objects
+    }
+
     public static final Intracomm COMM_WORLD = new Intracomm(Predefined.handle(Kind.COMM, "COMM_WORLD"));
     public static final Intracomm COMM_SELF = new Intracomm(Predefined.handle(Kind.COMM, "COMM_SELF"));
 

@@ -38,6 +38,15 @@ public interface DescriptorKind {
     Object rebuild(Descriptor descriptor) throws ManaException;
 
     /**
+     * Why a restart could not make this object again, or null if it can. The checkpoint engine
+     * asks at the cut, so an unsupported object fails the checkpoint (with this reason), never
+     * the restart.
+     */
+    default String unsupportedReason(Descriptor descriptor) {
+        return null;
+    }
+
+    /**
      * Called by the checkpoint engine at the cut (gate closed, every rank at the cut) before
      * {@link #descriptors()} is saved: refresh what only the lower half knows, e.g. a file's
      * individual and shared pointers and its size.

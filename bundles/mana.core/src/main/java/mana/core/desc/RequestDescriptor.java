@@ -40,6 +40,8 @@ public final class RequestDescriptor implements Descriptor {
     /** Active: started and not completed (non-persistent requests are active from creation). */
     private volatile boolean active;
     private volatile boolean cancelled;
+    /** Status fields of a completion MANA made itself (a checkpoint drain, a drained message); null otherwise. */
+    private volatile long[] completion;
 
     /**
      * @param typeDescriptor the datatype's descriptor if it is derived (retained here until {@link #release()}), else null
@@ -125,6 +127,25 @@ public final class RequestDescriptor implements Descriptor {
         active = false;
     }
 
+    /**
+     * MANA completed the operation itself (the lower-half request is done or was never posted):
+     * the application's next wait or test returns these status fields.
+     */
+    public void completeEarly(long[] status) {
+        completion = status.clone();
+    }
+
+    /** The status of a completion MANA made itself and the application has not seen yet, or null. */
+    public long[] completion() {
+        return completion;
+    }
+
+    /** The application saw the early completion. */
+    public void clearCompletion() {
+        completion = null;
+        active = false;
+    }
+
     public void markCancelled() {
         cancelled = true;
     }
@@ -161,6 +182,7 @@ public final class RequestDescriptor implements Descriptor {
         String b = buffer == null ? "null" : buffer.getClass().getSimpleName();
         return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " count=" + count
                 + " type=" + Integer.toHexString(type) + (op.isReceive() ? " source=" : " dest=") + peer
-                + " tag=" + tag + " buf=" + b + (active ? " active" : " inactive") + (cancelled ? " cancelled" : "");
+                + " tag=" + tag + " buf=" + b + (active ? " active" : " inactive") + (cancelled ? " cancelled" : "")
+                + (completion != null ? " completed-by-mana" : "");
     }
 }

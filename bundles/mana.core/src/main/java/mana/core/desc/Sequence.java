@@ -10,6 +10,16 @@ public final class Sequence {
         return NEXT.getAndIncrement();
     }
 
+    /** The next value {@link #next()} would give (saved by a checkpoint). */
+    public static long peek() {
+        return NEXT.get();
+    }
+
+    /** At a restart: new descriptors are numbered after every restored one. */
+    public static void restoreAtLeast(long next) {
+        NEXT.accumulateAndGet(next, Math::max);
+    }
+
     private Sequence() {
     }
 }

@@ -3,9 +3,17 @@ package mana.core.fn;
 /**
  * Told about the MPI lifecycle of this rank (services; the environment wrapper calls every
  * registered one). Listeners run on the thread that calls MPI_Init / MPI_Finalize, while MPI
- * is usable, and must not throw.
+ * is usable, and must not throw (except {@link #restore()}).
  */
 public interface LifecycleListener {
+    /**
+     * Right after MPI_Init succeeded, before {@link #afterInit()}: a restart rebuilds this rank's
+     * MPI state here. Unlike the other calls it may fail: MPI_Init then fails with the error, so
+     * a restart that cannot restore never runs on as a fresh job.
+     */
+    default void restore() throws mana.core.error.ManaException {
+    }
+
     /** Right after MPI_Init (or MPI_Init_thread) succeeded. */
     default void afterInit() {
     }

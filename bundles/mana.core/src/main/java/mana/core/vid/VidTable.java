@@ -1,5 +1,8 @@
 package mana.core.vid;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -173,6 +176,99 @@ public final class VidTable {
             }
         }
         return out;
+    }
+
+    /**
+     * The slot state a checkpoint saves: how many slots were ever handed out, every slot's
+     * generation and whether it is live, and the free list in order. With it a restart gives
+     * every saved handle its exact value back, keeps freed handles stale and never collides.
+     */
+    public void saveLayout(DataOutput out) throws IOException {
+        int n = used.get();
+        out.writeInt(n);
+        for (int s = 0; s < n; s++) {
+            Entry e = slotEntry(s);
+            out.writeByte(e == null ? 1 : e.generation);
+        }
+        List<Integer> free = new ArrayList<>();
+        int slot = (int) freeHead.get() - 1;
+        while (slot >= 0 && free.size() <= n) {
+            free.add(slot);
+            slot = slotEntry(slot).nextFree;
+        }
+        out.writeInt(free.size());
+        for (int f : free) {
+            out.writeInt(f);
+        }
+    }
+
+    /**
+     * Gives an empty table the layout a checkpoint saved ({@link #saveLayout}); afterwards
+     * {@link #restore} puts each live entry back at its slot. Only before any handle exists.
+     */
+    public void restoreLayout(DataInput in) throws IOException {
+        if (used.get() != 0 || live.get() != 0) {
+            throw new IllegalStateException("the handle table is not empty (" + live.get()
+                    + " live handles): a checkpoint's layout can only be restored into a fresh table");
+        }
+        int n = in.readInt();
+        if (n < 0 || n > Vid.MAX_SLOT + 1) {
+            throw new IOException("bad handle table size " + n);
+        }
+        for (int s = 0; s < n; s++) {
+            int g = in.readUnsignedByte();
+            if (g < 1 || g >= Vid.GENERATIONS) {
+                throw new IOException("bad generation " + g + " of slot " + s);
+            }
+            entryForCreate(s).generation = g;
+        }
+        used.set(n);
+        int k = in.readInt();
+        if (k < 0 || k > n) {
+            throw new IOException("bad free list length " + k);
+        }
+        int[] free = new int[k];
+        for (int i = 0; i < k; i++) {
+            free[i] = in.readInt();
+            if (free[i] < 0 || free[i] >= n) {
+                throw new IOException("bad free slot " + free[i]);
+            }
+        }
+        // push in reverse so that pops give the saved order
+        for (int i = k - 1; i >= 0; i--) {
+            pushFree(free[i], slotEntry(free[i]));
+        }
+    }
+
+    /**
+     * Puts a saved handle back at its exact slot and generation (a restart, after
+     * {@link #restoreLayout}). The slot must be free of live handles and not in the free list
+     * (a checkpoint never lists a live slot there).
+     */
+    public void restore(int vid, Object lower, Descriptor descriptor) {
+        int slot = Vid.slot(vid);
+        if (Vid.generation(vid) == Vid.PREDEFINED_GENERATION || slot >= used.get()) {
+            throw new IllegalArgumentException("cannot restore " + Vid.toString(vid) + ": not a slot of the saved table");
+        }
+        Entry e = slotEntry(slot);
+        if (e.vid != 0) {
+            throw new IllegalStateException("cannot restore " + Vid.toString(vid) + ": slot " + slot + " holds "
+                    + Vid.toString(e.vid));
+        }
+        if (e.generation != Vid.generation(vid)) {
+            throw new IllegalStateException("cannot restore " + Vid.toString(vid) + ": the saved slot has generation "
+                    + e.generation);
+        }
+        e.lower = lower;
+        e.descriptor = descriptor;
+        e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
+        e.vid = vid;
+        live.incrementAndGet();
+    }
+
+    private Entry slotEntry(int slot) {
+        Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
+        return chunk == null ? null : chunk[slot & (CHUNK_SIZE - 1)];
     }
 
     /** Why {@code vid} is not a live handle of {@code kind}, in words. */

@@ -61,6 +61,16 @@ public final class Comms {
         return g;
     }
 
+    /** How many communicators this rank led into existence (saved by a checkpoint). */
+    public static long gidCounter() {
+        return GID_COUNTER.get();
+    }
+
+    /** At a restart: new gids continue after the saved counter, so they never repeat one in use. */
+    public static void restoreGidCounter(long value) {
+        GID_COUNTER.accumulateAndGet(value, Math::max);
+    }
+
     /** Called at MPI_Init (and at restart): the old lower half's objects are gone. */
     public static void reset() {
         worldGroup = null;

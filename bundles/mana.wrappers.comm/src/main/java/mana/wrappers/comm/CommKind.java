@@ -137,6 +137,22 @@ public final class CommKind implements DescriptorKind {
     }
 
     @Override
+    public String unsupportedReason(Descriptor descriptor) {
+        CommDescriptor d = (CommDescriptor) descriptor;
+        if (d.isInter()) {
+            return "intercommunicator " + describe(d) + " cannot be rebuilt at a restart yet (free it before the checkpoint)";
+        }
+        if (d.topology() != null) {
+            return "communicator " + describe(d) + " has a Cartesian topology, which cannot be rebuilt at a restart yet";
+        }
+        return null;
+    }
+
+    private static String describe(CommDescriptor d) {
+        return "gid " + Long.toHexString(d.gid()) + (d.name() != null ? " (" + d.name() + ")" : "");
+    }
+
+    @Override
     public Object rebuild(Descriptor descriptor) throws ManaException {
         CommDescriptor d = (CommDescriptor) descriptor;
         if (d.isInter()) {

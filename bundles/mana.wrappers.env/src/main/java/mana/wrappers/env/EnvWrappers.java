@@ -27,6 +27,13 @@ public final class EnvWrappers implements EnvProvider {
             policyOption = ReferencePolicyOption.GREEDY, fieldOption = FieldOption.UPDATE)
     private final List<LifecycleListener> listeners = new CopyOnWriteArrayList<>();
 
+    /** A restart rebuilds the rank's MPI state here; a failure makes MPI_Init fail (never a silent fresh run). */
+    private void restore() throws ManaException {
+        for (LifecycleListener l : listeners) {
+            l.restore();
+        }
+    }
+
     private void tell(boolean init) {
         for (LifecycleListener l : listeners) {
             try {
@@ -53,6 +60,7 @@ public final class EnvWrappers implements EnvProvider {
             String[] rest = MPI.Init(args);
             Lower.fillConstants();
             Lower.describeWorld();
+            restore();
             tell(true);
             return rest;
         } catch (MPIException e) {
@@ -66,6 +74,7 @@ public final class EnvWrappers implements EnvProvider {
             int provided = MPI.InitThread(args, required);
             Lower.fillConstants();
             Lower.describeWorld();
+            restore();
             tell(true);
             return provided;
         } catch (MPIException e) {

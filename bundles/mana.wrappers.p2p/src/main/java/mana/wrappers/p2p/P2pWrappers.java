@@ -9,6 +9,7 @@ import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.Requests;
 import mpi.MPI;
@@ -148,6 +149,12 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
+            if (Drained.active) {
+                long[] drained = Drained.recv(comm, buf, count, type, source, tag);
+                if (drained != null) {
+                    return drained;
+                }
+            }
             Status s = Lower.comm(comm).recv(buf, count, Lower.type(type), source, tag);
             long[] data = Lower.statusFields(s);
             Requests.countReceived(comm, (int) data[0]);
@@ -171,6 +178,13 @@ public final class P2pWrappers implements P2pProvider {
             if (recvcount < 0) {
                 throw negativeCount("recvcount", recvcount);
             }
+            if (Drained.active) {
+                long[] drained = Drained.sendRecv(comm, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                        recvtype, source, recvtag);
+                if (drained != null) {
+                    return drained;
+                }
+            }
             Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.type(sendtype), dest, sendtag,
                     recvbuf, recvcount, Lower.type(recvtype), source, recvtag);
             long[] data = Lower.statusFields(s);
@@ -191,6 +205,12 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
+            if (Drained.active) {
+                long[] drained = Drained.sendRecvReplace(comm, buf, count, type, dest, sendtag, source, recvtag);
+                if (drained != null) {
+                    return drained;
+                }
+            }
             Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.type(type), dest, sendtag, source, recvtag);
             long[] data = Lower.statusFields(s);
             Requests.countSent(comm, dest);
@@ -216,6 +236,12 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
+            if (Drained.active && which == K_IRECV) {
+                int drained = Drained.iRecv(comm, buf, count, type, peer, tag);
+                if (drained != 0) {
+                    return drained;
+                }
+            }
             mpi.Comm c = Lower.comm(comm);
             mpi.Datatype t = Lower.type(type);
             Request r = switch (which) {
@@ -309,6 +335,12 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(PROBE);
         CheckpointGate.enter();
         try {
+            if (Drained.active) {
+                long[] drained = Drained.probe(comm, source, tag);
+                if (drained != null) {
+                    return drained;
+                }
+            }
             return Lower.statusFields(Lower.comm(comm).probe(source, tag));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -322,6 +354,12 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(IPROBE);
         CheckpointGate.enter();
         try {
+            if (Drained.active) {
+                long[] drained = Drained.probe(comm, source, tag);
+                if (drained != null) {
+                    return drained;
+                }
+            }
             Status s = Lower.comm(comm).iProbe(source, tag);
             return s == null ? null : Lower.statusFields(s);
         } catch (MPIException e) {
@@ -340,6 +378,12 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(MPROBE);
         CheckpointGate.enter();
         try {
+            if (Drained.active) {
+                int drained = Drained.mProbe(comm, source, tag, status);
+                if (drained != 0) {
+                    return drained;
+                }
+            }
             mpi.Comm c = Lower.comm(comm);
             Message m = new Message();
             Status s = m.mProbe(source, tag, c);
@@ -359,6 +403,12 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(IMPROBE);
         CheckpointGate.enter();
         try {
+            if (Drained.active) {
+                int drained = Drained.mProbe(comm, source, tag, status);
+                if (drained != 0) {
+                    return drained;
+                }
+            }
             mpi.Comm c = Lower.comm(comm);
             Message m = new Message();
             Status s = m.imProbe(source, tag, c);
@@ -391,6 +441,9 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
+            if (Drained.active && Drained.isMessage(message)) {
+                return Drained.mRecv(message, buf, count, type);
+            }
             Message m = message(message);
             mpi.Datatype t = Lower.type(type);
             Status s = m.mRecv(buf, count, t);
@@ -411,6 +464,9 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
+            if (Drained.active && Drained.isMessage(message)) {
+                return Drained.imRecv(message, buf, count, type);
+            }
             Message m = message(message);
             mpi.Datatype t = Lower.type(type);
             Request r = m.imRecv(buf, count, t);

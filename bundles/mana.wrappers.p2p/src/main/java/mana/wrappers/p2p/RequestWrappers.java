@@ -6,6 +6,7 @@ import mana.core.fn.RequestProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.Requests;
 import mpi.MPI;
@@ -75,6 +76,11 @@ public final class RequestWrappers implements RequestProvider {
                 Requests.lower(request); // validates; freeing the null request does nothing, as in Open MPI
                 return request;
             }
+            RequestDescriptor early = Drained.active ? Drained.early(request) : null;
+            if (early != null) {
+                Drained.freed(request, early);
+                return Requests.NULL;
+            }
             Request r = Requests.lower(request);
             r.free();
             Requests.freed(request);
@@ -92,6 +98,9 @@ public final class RequestWrappers implements RequestProvider {
         CheckpointGate.enter();
         try {
             Request r = Requests.lower(request);
+            if (Drained.active && Drained.early(request) != null) {
+                return; // already complete: cancelling has no effect, as in MPI
+            }
             r.cancel();
             RequestDescriptor d = Requests.descriptor(request);
             if (d != null) {
@@ -109,6 +118,10 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAIT);
         CheckpointGate.enter();
         try {
+            RequestDescriptor early = Drained.active ? Drained.early(request) : null;
+            if (early != null) {
+                return Drained.finish(request, early, status);
+            }
             Request r = Requests.lower(request);
             if (status == null && !needsStatus(request)) {
                 r.waitFor();
@@ -132,6 +145,10 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(TEST);
         CheckpointGate.enter();
         try {
+            RequestDescriptor early = Drained.active ? Drained.early(request) : null;
+            if (early != null) {
+                return FLAG | (Drained.finish(request, early, status) & 0xFFFFFFFFL);
+            }
             Request r = Requests.lower(request);
             if (status == null && !needsStatus(request)) {
                 if (!r.test()) {
@@ -161,6 +178,10 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(GET_STATUS);
         CheckpointGate.enter();
         try {
+            RequestDescriptor early = Drained.active ? Drained.early(request) : null;
+            if (early != null) {
+                return early.completion().clone();
+            }
             Status s = Requests.lower(request).getStatus();
             return s == null ? null : Lower.statusFields(s);
         } catch (MPIException e) {
@@ -175,6 +196,11 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAITANY);
         CheckpointGate.enter();
         try {
+            int first = Drained.active ? Drained.firstEarly(requests) : -1;
+            if (first >= 0) {
+                requests[first] = Drained.finish(requests[first], Drained.early(requests[first]), status);
+                return first;
+            }
             Request[] r = Requests.lower(requests);
             int index;
             long[] data = null;
@@ -204,6 +230,11 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(TESTANY);
         CheckpointGate.enter();
         try {
+            int first = Drained.active ? Drained.firstEarly(requests) : -1;
+            if (first >= 0) {
+                requests[first] = Drained.finish(requests[first], Drained.early(requests[first]), status);
+                return FLAG | first;
+            }
             Request[] r = Requests.lower(requests);
             int index;
             long[] data = null;
@@ -249,6 +280,7 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAITALL);
         CheckpointGate.enter();
         try {
+            long[][] early = Drained.active ? Drained.finishAll(requests) : null;
             Request[] r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
                 Request.waitAll(r);
@@ -256,6 +288,7 @@ public final class RequestWrappers implements RequestProvider {
             } else {
                 completedAll(requests, r, Request.waitAllStatus(r), statuses);
             }
+            Drained.restoreStatuses(early, statuses);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -267,6 +300,18 @@ public final class RequestWrappers implements RequestProvider {
     public boolean testAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(TESTALL);
         CheckpointGate.enter();
+        try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                return DrainedArrays.testAll(this, requests, statuses);
+            }
+            return testAllLower(requests, statuses);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    /** testall by the lower half (inside the gate). */
+    boolean testAllLower(int[] requests, long[][] statuses) throws ManaException {
         try {
             Request[] r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
@@ -284,8 +329,6 @@ public final class RequestWrappers implements RequestProvider {
             return true;
         } catch (MPIException e) {
             throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit();
         }
     }
 
@@ -328,6 +371,9 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAITSOME);
         CheckpointGate.enter();
         try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                return DrainedArrays.indices(Drained.finishAll(requests));
+            }
             Request[] r = Requests.lower(requests);
             if (!needsStatus(requests)) {
                 return completedSome(requests, r, Request.waitSome(r));
@@ -345,6 +391,9 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAITSOME);
         CheckpointGate.enter();
         try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                return DrainedArrays.statuses(Drained.finishAll(requests));
+            }
             Request[] r = Requests.lower(requests);
             return completedSome(requests, r, Request.waitSomeStatus(r));
         } catch (MPIException e) {
@@ -359,6 +408,9 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(TESTSOME);
         CheckpointGate.enter();
         try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                return DrainedArrays.indices(Drained.finishAll(requests));
+            }
             Request[] r = Requests.lower(requests);
             if (!needsStatus(requests)) {
                 return completedSome(requests, r, Request.testSome(r));
@@ -376,6 +428,9 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(TESTSOME);
         CheckpointGate.enter();
         try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                return DrainedArrays.statuses(Drained.finishAll(requests));
+            }
             Request[] r = Requests.lower(requests);
             return completedSome(requests, r, Request.testSomeStatus(r));
         } catch (MPIException e) {
@@ -406,6 +461,9 @@ public final class RequestWrappers implements RequestProvider {
                         + (Vid.isPredefined(request) ? "the null request (a freed request?)" : Vid.toString(request))
                         + " is not a persistent request");
             }
+            if (Drained.active && Drained.start(request)) {
+                return;
+            }
             p.start();
             started(request);
         } catch (MPIException e) {
@@ -420,7 +478,17 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(STARTALL);
         CheckpointGate.enter();
         try {
-            Prequest.startAll(Requests.lowerPersistent(requests));
+            Prequest[] lower = Requests.lowerPersistent(requests);
+            if (Drained.active) {
+                for (int i = 0; i < requests.length; i++) {
+                    if (!Drained.start(requests[i])) {
+                        lower[i].start();
+                        started(requests[i]);
+                    }
+                }
+                return;
+            }
+            Prequest.startAll(lower);
             for (int v : requests) {
                 started(v);
             }

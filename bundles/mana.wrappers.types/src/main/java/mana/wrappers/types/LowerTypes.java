@@ -64,6 +64,13 @@ final class LowerTypes {
         if (v != null) {
             return v;
         }
+        for (mana.core.vid.VidTable.Entry e : Handles.TABLE.liveEntries()) {
+            // a datatype rebuilt by a restart is not in the map yet
+            if (e.lower() == lower && Vid.kind(e.vid()) == Kind.DATATYPE) {
+                VIDS.put(lower, e.vid());
+                return e.vid();
+            }
+        }
         for (int i = 0; i < Predefined.DATATYPES.size(); i++) {
             int vid = Vid.predefined(Kind.DATATYPE, i);
             try {

@@ -7,6 +7,7 @@ import java.util.List;
 import mana.core.desc.Descriptor;
 import mana.core.desc.DescriptorKind;
 import mana.core.desc.OpDescriptor;
+import mana.core.desc.RestoredUserOp;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.TypeProvider;
@@ -17,8 +18,8 @@ import org.osgi.service.component.annotations.Component;
 /**
  * The user-defined operation kind: an op is the upper half's function object and whether it
  * commutes; a rebuild makes a new lower-half Op calling the same function (Open MPI makes the
- * MPI_Op when a reduction first uses it). The function object itself lives in this process's
- * memory: a saved op is found again by its sequence number.
+ * MPI_Op when a reduction first uses it). The function object itself travels in the checkpoint
+ * engine's object stream, next to the application's state.
  */
 @Component(service = DescriptorKind.class)
 public final class OpKind implements DescriptorKind {
@@ -54,6 +55,11 @@ public final class OpKind implements DescriptorKind {
         out.writeUTF(f == null ? "" : f.getClass().getName());
     }
 
+    /**
+     * Reads one op back. The function object is not in this record: the checkpoint engine saves
+     * it in the application-state object stream (so its identity is shared with the state) and
+     * binds the {@link RestoredUserOp} to it once that stream is read back.
+     */
     @Override
     public Descriptor load(DataInput in) throws IOException {
         int format = in.readInt();
@@ -63,13 +69,16 @@ public final class OpKind implements DescriptorKind {
         long sequence = in.readLong();
         boolean commute = in.readBoolean();
         String functionClass = in.readUTF();
-        Object function = null;
-        for (OpDescriptor d : OpDescriptor.live()) {
-            if (d.sequence() == sequence && d.userFunction() != null) {
-                function = d.userFunction();
-            }
+        return new OpDescriptor(sequence, new RestoredUserOp(sequence, functionClass), commute);
+    }
+
+    @Override
+    public String unsupportedReason(Descriptor descriptor) {
+        OpDescriptor d = (OpDescriptor) descriptor;
+        if (!(d.userFunction() instanceof TypeProvider.UserOp u) || u.function() == null) {
+            return "op #" + d.sequence() + " has no user function object MANA can save";
         }
-        return new OpDescriptor(sequence, function != null ? function : new MissingFunction(functionClass), commute);
+        return null;
     }
 
     @Override
@@ -84,11 +93,4 @@ public final class OpKind implements DescriptorKind {
         return op;
     }
 
-    /** Stands for the user function of a loaded op whose function object this process does not have. */
-    record MissingFunction(String className) {
-        @Override
-        public String toString() {
-            return className.isEmpty() ? "unknown class" : className;
-        }
-    }
 }

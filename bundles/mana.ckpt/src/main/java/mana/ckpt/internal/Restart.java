@@ -1,0 +1,327 @@
+package mana.ckpt.internal;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.nio.Buffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mana.ckpt.engine.Restored;
+import mana.ckpt.store.CheckpointException;
+import mana.ckpt.store.CheckpointFormat;
+import mana.ckpt.store.Manifest;
+import mana.ckpt.store.RankFileInfo;
+import mana.ckpt.store.RankFileReader;
+import mana.core.desc.CommDescriptor;
+import mana.core.desc.DatatypeDescriptor;
+import mana.core.desc.Descriptor;
+import mana.core.desc.DescriptorKind;
+import mana.core.desc.OpDescriptor;
+import mana.core.desc.Reconstruction;
+import mana.core.desc.RequestDescriptor;
+import mana.core.desc.RestoredUserOp;
+import mana.core.desc.Sequence;
+import mana.core.error.ErrorClass;
+import mana.core.error.ManaException;
+import mana.core.vid.Constants;
+import mana.core.vid.HandleObjects;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.Vid;
+import mana.wrappers.base.Comms;
+import mana.wrappers.base.Drained;
+import mana.wrappers.base.Lower;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Prequest;
+import mpi.Request;
+
+/**
+ * A restart of this rank from a committed checkpoint directory, right after MPI_Init: verify
+ * (manifest, world size, this rank's file and every checksum, agreed by all ranks before any
+ * collective rebuild), then give the handle table its saved layout, rebuild every descriptor
+ * kind in (restore order, creation sequence) order at the same handles, restore counters, the
+ * drain buffer and the requests, and read the application's state back.
+ */
+final class Restart {
+    private final Path dir;
+    private final List<DescriptorKind> kinds;
+    private final ClassLoader appLoader;
+
+    Restart(Path dir, List<DescriptorKind> kinds, ClassLoader appLoader) {
+        this.dir = dir;
+        this.kinds = kinds;
+        this.appLoader = appLoader;
+    }
+
+    static ManaException refused(String why) {
+        return ManaException.of(ErrorClass.OTHER, "MANA restart refused: " + why);
+    }
+
+    Restored run() throws ManaException {
+        WorldExchange x;
+        try {
+            x = new WorldExchange();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+        RankFileReader reader = null;
+        String problem = null;
+        try {
+            reader = verified(x.rank, x.size);
+        } catch (CheckpointException e) {
+            problem = e.getMessage();
+        }
+        String reason;
+        try {
+            reason = x.agree(problem);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+        if (reason != null) {
+            close(reader);
+            throw refused("checkpoint " + dir + ": " + reason);
+        }
+        try {
+            return restore(reader, x);
+        } catch (IOException e) {
+            throw refused("checkpoint " + dir + ", rank " + x.rank + ": " + e.getMessage());
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            close(reader);
+        }
+    }
+
+    private static void close(RankFileReader r) {
+        if (r != null) {
+            try {
+                r.close();
+            } catch (IOException ignored) {
+                // read only
+            }
+        }
+    }
+
+    /** The manifest, the world size and this rank's file with every checksum. */
+    private RankFileReader verified(int rank, int size) throws CheckpointException {
+        if (!Files.isDirectory(dir)) {
+            throw new CheckpointException(CheckpointException.Problem.MISSING_FILE, "no checkpoint directory " + dir);
+        }
+        Manifest m = Manifest.read(dir.resolve(CheckpointFormat.MANIFEST_FILE));
+        if (m.worldSize() != size) {
+            throw new CheckpointException(CheckpointException.Problem.WORLD_SIZE_MISMATCH, "the checkpoint was taken with "
+                    + m.worldSize() + " ranks; this job has " + size + " ranks");
+        }
+        RankFileReader r = RankFileReader.open(dir.resolve(CheckpointFormat.rankFileName(rank)));
+        try {
+            RankFileInfo info = r.verify();
+            RankFileInfo expected = m.ranks().get(rank);
+            if (info.size() != expected.size() || info.crc32c() != expected.crc32c()) {
+                throw new CheckpointException(CheckpointException.Problem.CHECKSUM, "rank file " + r.file()
+                        + " does not match the manifest (" + info + "; manifest: " + expected + ")");
+            }
+            if (r.rank() != rank || r.worldSize() != size || r.seq() != m.seq()) {
+                throw new CheckpointException(CheckpointException.Problem.CORRUPT, "rank file " + r.file() + " is for rank "
+                        + r.rank() + " of " + r.worldSize() + ", seq " + r.seq());
+            }
+            return r;
+        } catch (CheckpointException e) {
+            close(r);
+            throw e;
+        }
+    }
+
+    private static DataInputStream data(RankFileReader r, String section) throws CheckpointException {
+        return new DataInputStream(new ByteArrayInputStream(r.readSection(section)));
+    }
+
+    private Restored restore(RankFileReader r, WorldExchange x) throws IOException, MPIException, ManaException {
+        DataInputStream engine = data(r, Sections.ENGINE);
+        int format = engine.readInt();
+        if (format != Sections.FORMAT) {
+            throw new IOException("engine section format " + format + ", this MANA reads " + Sections.FORMAT);
+        }
+        long seq = engine.readLong();
+        long safePoint = engine.readLong();
+        engine.readInt(); // world size (checked with the header)
+        Sequence.restoreAtLeast(engine.readLong());
+        Comms.restoreGidCounter(engine.readLong());
+
+        Handles.TABLE.restoreLayout(data(r, Sections.TABLE));
+        restoreWorld(data(r, Sections.WORLD));
+
+        AppObjects objects = readObjects(r);
+
+        // descriptors of every kind; a kind the checkpoint has but no installed bundle provides is refused
+        Map<String, DescriptorKind> byName = new HashMap<>();
+        Map<Integer, Integer> order = new HashMap<>();
+        for (DescriptorKind k : kinds) {
+            byName.put(k.name(), k);
+            order.put(k.kind(), k.restoreOrder());
+        }
+        for (var s : r.sections()) {
+            if (s.name().startsWith(Sections.DESCRIPTORS) && !byName.containsKey(s.name().substring(Sections.DESCRIPTORS.length()))) {
+                throw new IOException("the checkpoint holds " + s.name().substring(Sections.DESCRIPTORS.length())
+                        + " objects, but no installed bundle provides that descriptor kind");
+            }
+        }
+        Map<Descriptor, Integer> vids = new HashMap<>();
+        Map<Descriptor, DescriptorKind> kindOf = new HashMap<>();
+        List<Descriptor> all = new ArrayList<>();
+        for (DescriptorKind k : kinds) {
+            String name = Sections.descriptors(k.name());
+            if (r.section(name).isEmpty()) {
+                continue;
+            }
+            DataInputStream in = data(r, name);
+            in.readInt(); // kind value
+            int n = in.readInt();
+            for (int i = 0; i < n; i++) {
+                int vid = in.readInt();
+                byte[] one = new byte[in.readInt()];
+                in.readFully(one);
+                Descriptor d = k.load(new DataInputStream(new ByteArrayInputStream(one)));
+                if (d instanceof OpDescriptor o && o.userFunction() instanceof RestoredUserOp u) {
+                    Object f = objects.opFunctions().get(o.sequence());
+                    if (f == null) {
+                        throw new IOException("the function of op #" + o.sequence() + " is missing from the checkpoint");
+                    }
+                    u.bind(HandleObjects.get().userOp(f));
+                }
+                vids.put(d, vid);
+                kindOf.put(d, k);
+                all.add(d);
+            }
+        }
+        for (Descriptor d : Reconstruction.order(all, order)) {
+            Object lower = kindOf.get(d).rebuild(d);
+            int vid = vids.get(d);
+            if (vid != Vid.NULL) {
+                Handles.TABLE.restore(vid, lower, d);
+            }
+        }
+        int early = restoreRequests(data(r, Sections.REQUESTS), objects.buffers());
+        List<Drained.Message> messages = new ArrayList<>();
+        DataInputStream drain = data(r, Sections.DRAIN);
+        int n = drain.readInt();
+        for (int i = 0; i < n; i++) {
+            int comm = drain.readInt();
+            int source = drain.readInt();
+            int tag = drain.readInt();
+            byte[] bytes = new byte[drain.readInt()];
+            drain.readFully(bytes);
+            messages.add(new Drained.Message(comm, source, tag, bytes));
+        }
+        Drained.reset(messages, early);
+        x.barrier(); // every rank restored before any application message
+        return new Restored(seq, safePoint, objects.appState());
+    }
+
+    private void restoreWorld(DataInputStream in) throws IOException, MPIException, ManaException {
+        for (int vid : new int[] {Cut.WORLD, Cut.SELF}) {
+            CommDescriptor d = (CommDescriptor) Constants.descriptor(vid);
+            int errhandler = in.readInt();
+            d.restoreCollectiveSeq(in.readLong());
+            int peers = in.readInt();
+            if (peers != d.peers()) {
+                throw new IOException("saved counters of " + peers + " peers for a communicator of " + d.peers());
+            }
+            for (int p = 0; p < peers; p++) {
+                d.restoreCounts(p, in.readLong(), in.readLong());
+            }
+            if (errhandler != 0 && errhandler != d.errhandler()) {
+                ((Comm) Handles.lower(vid, Kind.COMM)).setErrhandler(Comms.errhandler(errhandler));
+                d.setErrhandler(errhandler);
+            }
+        }
+    }
+
+    private AppObjects readObjects(RankFileReader r) throws IOException {
+        HandleObjects handles = HandleObjects.get();
+        try (InputStream in = r.openSection(Sections.OBJECTS);
+             StateStreams.In os = new StateStreams.In(in, handles, appLoader)) {
+            Object o = os.readObject();
+            if (!(o instanceof AppObjects a)) {
+                throw new IOException("the object section does not hold the engine's record");
+            }
+            while (in.read() >= 0) {
+                // to the end: the section's CRC is checked there
+            }
+            return a;
+        } catch (InvalidClassException e) {
+            throw new IOException("the saved application state holds a class the restart does not admit: "
+                    + e.getMessage(), e);
+        } catch (ClassNotFoundException e) {
+            throw new IOException("the saved application state needs class " + e.getMessage()
+                    + ", which the application does not have", e);
+        }
+    }
+
+    /** Re-posts pending receives, makes persistent requests again, keeps completions. Returns the number of completions kept. */
+    private static int restoreRequests(DataInputStream in, List<Object> buffers) throws IOException, MPIException, ManaException {
+        int format = in.readInt();
+        if (format != SavedRequest.FORMAT) {
+            throw new IOException("requests section format " + format);
+        }
+        int n = in.readInt();
+        int early = 0;
+        for (int i = 0; i < n; i++) {
+            SavedRequest s = SavedRequest.read(in);
+            if (s.op() == null) {
+                Handles.TABLE.restore(s.vid(), MPI.REQUEST_NULL, null); // completed at the cut
+                continue;
+            }
+            Object buf = s.bufferIndex() >= 0 ? buffers.get(s.bufferIndex()) : null;
+            Request lower = MPI.REQUEST_NULL;
+            boolean receivePending = s.op().isReceive() && s.active() && s.completion() == null;
+            if (s.op().isPersistent()) {
+                lower = persistent(s, (Buffer) buf);
+                if (receivePending) {
+                    ((Prequest) lower).start();
+                }
+            } else if (receivePending && s.op() == RequestDescriptor.Op.IRECV) {
+                lower = comm(s.comm()).iRecv((Buffer) buf, s.count(), Lower.type(s.type()), s.peer(), s.tag());
+            } else if (s.completion() == null) {
+                throw new IOException("request " + Vid.toString(s.vid()) + " (" + s.op() + ") was neither completed nor pending at the cut");
+            }
+            DatatypeDescriptor typeDescriptor = Vid.isPredefined(s.type()) ? null
+                    : Handles.descriptor(s.type(), Kind.DATATYPE) instanceof DatatypeDescriptor dd ? dd : null;
+            RequestDescriptor d = new RequestDescriptor(s.op(), s.comm(), buf, s.count(), s.type(), s.peer(), s.tag(),
+                    typeDescriptor);
+            if (s.op().isPersistent() && s.active()) {
+                d.markStarted();
+            }
+            if (s.completion() != null) {
+                d.completeEarly(s.completion());
+                early++;
+            }
+            Handles.TABLE.restore(s.vid(), lower, d);
+        }
+        return early;
+    }
+
+    private static Comm comm(int vid) throws ManaException {
+        return (Comm) Handles.lower(vid, Kind.COMM);
+    }
+
+    private static Prequest persistent(SavedRequest s, Buffer buf) throws MPIException, ManaException {
+        Comm c = comm(s.comm());
+        Datatype t = Lower.type(s.type());
+        return switch (s.op()) {
+            case SEND_INIT -> c.sendInit(buf, s.count(), t, s.peer(), s.tag());
+            case BSEND_INIT -> c.bSendInit(buf, s.count(), t, s.peer(), s.tag());
+            case SSEND_INIT -> c.sSendInit(buf, s.count(), t, s.peer(), s.tag());
+            case RSEND_INIT -> c.rSendInit(buf, s.count(), t, s.peer(), s.tag());
+            default -> c.recvInit(buf, s.count(), t, s.peer(), s.tag());
+        };
+    }
+}

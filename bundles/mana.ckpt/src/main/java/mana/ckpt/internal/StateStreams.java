@@ -1,0 +1,163 @@
+package mana.ckpt.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.OutputStream;
+import java.nio.Buffer;
+import java.util.Set;
+import mana.core.vid.HandleObjects;
+
+/**
+ * The object stream of a checkpoint: the application's state (and the platform's objects that
+ * must share identity with it: user-op functions, buffers of pending requests). Upper-half
+ * handle objects are written as {@link HandleRef}s and buffers as {@link BufferRef}s; reading
+ * turns them back into live objects. Reading admits only the application's classes, these two
+ * records and plain JDK value types; anything else is refused with the class named.
+ */
+final class StateStreams {
+
+    /** Writes handle objects as their handles and buffers as their content. */
+    static final class Out extends ObjectOutputStream {
+        private final HandleObjects handles;
+
+        Out(OutputStream out, HandleObjects handles) throws IOException {
+            super(out);
+            this.handles = handles;
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            if (obj instanceof Buffer b) {
+                return BufferRef.of(b);
+            }
+            if (handles != null) {
+                long vid = handles.vidOf(obj);
+                if (vid != HandleObjects.NOT_A_HANDLE) {
+                    return new HandleRef(obj.getClass().getName(), (int) vid);
+                }
+            }
+            return obj;
+        }
+    }
+
+    /** Reads through the filter, resolving classes with the application's loader. */
+    static final class In extends ObjectInputStream {
+        private final HandleObjects handles;
+        private final ClassLoader appLoader;
+
+        In(InputStream in, HandleObjects handles, ClassLoader appLoader) throws IOException {
+            super(in);
+            this.handles = handles;
+            this.appLoader = appLoader;
+            enableResolveObject(true);
+            setObjectInputFilter(new Filter(appLoader));
+        }
+
+        @Override
+        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            String n = desc.getName();
+            if (n.equals(HandleRef.class.getName())) {
+                return HandleRef.class;
+            }
+            if (n.equals(BufferRef.class.getName())) {
+                return BufferRef.class;
+            }
+            if (n.equals(AppObjects.class.getName())) {
+                return AppObjects.class;
+            }
+            if (appLoader != null) {
+                try {
+                    return Class.forName(n, false, appLoader);
+                } catch (ClassNotFoundException e) {
+                    // a JDK class the app loader does not see: the default below
+                }
+            }
+            return super.resolveClass(desc);
+        }
+
+        @Override
+        protected Object resolveObject(Object obj) throws IOException {
+            if (obj instanceof HandleRef h) {
+                if (handles == null) {
+                    throw new InvalidClassException(h.className(), "no upper half is loaded to make handle objects");
+                }
+                try {
+                    return handles.objectFor(h.vid(), h.className());
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidClassException(h.className(), e.getMessage());
+                }
+            }
+            if (obj instanceof BufferRef b) {
+                return b.toBuffer();
+            }
+            return obj;
+        }
+    }
+
+    /**
+     * Admits the application's classes (defined by its loader), the two records, and plain JDK
+     * value types: primitives and their boxes, String, enums, java.util collections and maps,
+     * java.math, java.time, and arrays of admitted types.
+     */
+    static final class Filter implements ObjectInputFilter {
+        private static final Set<String> JDK = Set.of(
+                "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short",
+                "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number",
+                "java.lang.Enum", "java.lang.Record",
+                "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.HashMap",
+                "java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet", "java.util.LinkedHashSet",
+                "java.util.TreeSet", "java.util.EnumMap", "java.util.BitSet", "java.util.Vector", "java.util.Hashtable",
+                "java.util.ImmutableCollections$ListN", "java.util.ImmutableCollections$List12",
+                "java.util.ImmutableCollections$SetN", "java.util.ImmutableCollections$Set12",
+                "java.util.ImmutableCollections$MapN", "java.util.ImmutableCollections$Map1", "java.util.CollSer",
+                "java.util.Arrays$ArrayList", "java.util.Collections$EmptyList", "java.util.Collections$EmptyMap",
+                "java.util.Collections$EmptySet", "java.util.Collections$SingletonList",
+                "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableRandomAccessList",
+                "java.util.Collections$UnmodifiableCollection", "java.util.Collections$UnmodifiableMap",
+                "java.util.Collections$UnmodifiableSet", "java.util.Optional", "java.util.UUID",
+                "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentHashMap$Segment",
+                "java.util.concurrent.CopyOnWriteArrayList",
+                "java.util.concurrent.atomic.AtomicInteger", "java.util.concurrent.atomic.AtomicLong",
+                "java.math.BigInteger", "java.math.BigDecimal", "java.time.Ser");
+        private final ClassLoader appLoader;
+
+        Filter(ClassLoader appLoader) {
+            this.appLoader = appLoader;
+        }
+
+        @Override
+        public Status checkInput(FilterInfo info) {
+            Class<?> c = info.serialClass();
+            if (c == null) {
+                return Status.UNDECIDED;
+            }
+            while (c.isArray()) {
+                c = c.getComponentType();
+            }
+            return admitted(c) ? Status.ALLOWED : Status.REJECTED;
+        }
+
+        boolean admitted(Class<?> c) {
+            if (c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == AppObjects.class || c == Object.class) {
+                return true;
+            }
+            if (appLoader != null && c.getClassLoader() == appLoader) {
+                return true;
+            }
+            if (c.getClassLoader() == null && (JDK.contains(c.getName())
+                    || c.getName().startsWith("java.time.") && c.getPackageName().equals("java.time"))) {
+                return true;
+            }
+            return c.isEnum() && c.getClassLoader() == null && c.getPackageName().startsWith("java.");
+        }
+    }
+
+    private StateStreams() {
+    }
+}
