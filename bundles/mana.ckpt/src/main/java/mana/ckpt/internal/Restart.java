@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InvalidClassException;
 import java.nio.Buffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -246,23 +245,8 @@ final class Restart {
     }
 
     private AppObjects readObjects(RankFileReader r) throws IOException {
-        HandleObjects handles = HandleObjects.get();
-        try (InputStream in = r.openSection(Sections.OBJECTS);
-             StateStreams.In os = new StateStreams.In(in, handles, appLoader)) {
-            Object o = os.readObject();
-            if (!(o instanceof AppObjects a)) {
-                throw new IOException("the object section does not hold the engine's record");
-            }
-            while (in.read() >= 0) {
-                // to the end: the section's CRC is checked there
-            }
-            return a;
-        } catch (InvalidClassException e) {
-            throw new IOException("the saved application state holds a class the restart does not admit: "
-                    + e.getMessage(), e);
-        } catch (ClassNotFoundException e) {
-            throw new IOException("the saved application state needs class " + e.getMessage()
-                    + ", which the application does not have", e);
+        try (InputStream in = r.openSection(Sections.OBJECTS)) {
+            return StateStreams.read(in, HandleObjects.get(), appLoader);
         }
     }
 

@@ -50,13 +50,15 @@ final class StateStreams {
     static final class In extends ObjectInputStream {
         private final HandleObjects handles;
         private final ClassLoader appLoader;
+        private final Filter filter;
 
         In(InputStream in, HandleObjects handles, ClassLoader appLoader) throws IOException {
             super(in);
             this.handles = handles;
             this.appLoader = appLoader;
             enableResolveObject(true);
-            setObjectInputFilter(new Filter(appLoader));
+            filter = new Filter(appLoader);
+            setObjectInputFilter(filter);
         }
 
         @Override
@@ -81,6 +83,11 @@ final class StateStreams {
             return super.resolveClass(desc);
         }
 
+        /** The class the filter refused last, or null. */
+        String rejectedClass() {
+            return filter.rejected;
+        }
+
         @Override
         protected Object resolveObject(Object obj) throws IOException {
             if (obj instanceof HandleRef h) {
@@ -88,13 +95,13 @@ final class StateStreams {
                     throw new InvalidClassException(h.className(), "no upper half is loaded to make handle objects");
                 }
                 try {
-                    return handles.objectFor(h.vid(), h.className());
+                    return filter.made(handles.objectFor(h.vid(), h.className()));
                 } catch (IllegalArgumentException e) {
                     throw new InvalidClassException(h.className(), e.getMessage());
                 }
             }
             if (obj instanceof BufferRef b) {
-                return b.toBuffer();
+                return filter.made(b.toBuffer());
             }
             return obj;
         }
@@ -140,11 +147,26 @@ final class StateStreams {
             while (c.isArray()) {
                 c = c.getComponentType();
             }
-            return admitted(c) ? Status.ALLOWED : Status.REJECTED;
+            if (admitted(c)) {
+                return Status.ALLOWED;
+            }
+            rejected = c.getName();
+            return Status.REJECTED;
         }
 
+        /** Classes of the objects the stream made from the two records (the JDK filters a resolved object's class too). */
+        private final Set<Class<?>> made = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        Object made(Object o) {
+            made.add(o.getClass());
+            return o;
+        }
+
+        /** The last class refused, for the error message (the JDK's says only "REJECTED"). */
+        volatile String rejected;
+
         boolean admitted(Class<?> c) {
-            if (c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == AppObjects.class || c == Object.class) {
+            if (made.contains(c) || c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == AppObjects.class || c == Object.class) {
                 return true;
             }
             if (appLoader != null && c.getClassLoader() == appLoader) {
@@ -155,6 +177,29 @@ final class StateStreams {
                 return true;
             }
             return c.isEnum() && c.getClassLoader() == null && c.getPackageName().startsWith("java.");
+        }
+    }
+
+    /** Reads the engine's record to the end of {@code in} (where a section's CRC is checked). */
+    static AppObjects read(InputStream in, HandleObjects handles, ClassLoader appLoader) throws IOException {
+        StateStreams.In os = new StateStreams.In(in, handles, appLoader);
+        try {
+            Object o = os.readObject();
+            if (!(o instanceof AppObjects a)) {
+                throw new IOException("the object section does not hold the engine's record");
+            }
+            while (in.read() >= 0) {
+                // to the end
+            }
+            return a;
+        } catch (InvalidClassException e) {
+            String c = os.rejectedClass();
+            throw new IOException(c != null ? "the saved application state holds an object of class " + c
+                    + ", which a restart does not admit (only the application's classes, MPI handle objects and plain"
+                    + " JDK value types are read back)" : "the saved application state cannot be read back: " + e.getMessage(), e);
+        } catch (ClassNotFoundException e) {
+            throw new IOException("the saved application state needs class " + e.getMessage()
+                    + ", which the application does not have", e);
         }
     }
 

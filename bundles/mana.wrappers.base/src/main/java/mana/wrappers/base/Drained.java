@@ -33,6 +33,24 @@ public final class Drained {
     }
 
     private static final List<Message> MESSAGES = new ArrayList<>();
+    private static final java.lang.reflect.Field BASE_SIZE;
+
+    static {
+        try {
+            BASE_SIZE = Datatype.class.getDeclaredField("baseSize");
+            BASE_SIZE.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static int baseSize(Datatype t) {
+        try {
+            return BASE_SIZE.getInt(t);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
     private static final AtomicInteger EARLY = new AtomicInteger();
 
     private static void update() {
@@ -91,7 +109,7 @@ public final class Drained {
     private static long[] deliver(Message m, Object buf, int count, int type) throws ManaException {
         try {
             Datatype t = Lower.committedType(type);
-            int size = t.getSize();
+            int size = t.getSize() * baseSize(t); // getSize() counts base elements, not bytes
             long room = (long) count * size;
             if (m.data.length > room) {
                 throw ManaException.of(ErrorClass.TRUNCATE, "message truncated: " + m.data.length

@@ -1,0 +1,74 @@
+package mana.ckpttest;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.Optional;
+import mana.ckpt.engine.CutOutcome;
+import mana.ckpt.engine.CutRequest;
+import mana.ckpt.engine.RankCheckpointer;
+import mana.ckpt.engine.RestoreException;
+import mana.ckpt.engine.Restored;
+import mpi.MPI;
+import mpi.MPIException;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * What the scenario programs share: the engine service (looked up by the program itself), the
+ * state saved at the cut or given back by a restart, and dying abruptly.
+ * Arguments of every program: MODE CKPT_ROOT CKPT_AT KILL_AT ITERATIONS (-1 = never).
+ */
+final class Ckpt {
+    final RankCheckpointer engine;
+    final Path root;
+    final int ckptAt;
+    final int killAt;
+    final int iterations;
+    final int rank;
+    final boolean restarted;
+    private long seq = 1;
+
+    Ckpt(String[] args) throws MPIException {
+        BundleContext bc = FrameworkUtil.getBundle(Ckpt.class).getBundleContext();
+        ServiceReference<RankCheckpointer> ref = bc.getServiceReference(RankCheckpointer.class);
+        engine = bc.getService(ref);
+        root = Path.of(args[1]);
+        ckptAt = Integer.parseInt(args[2]);
+        killAt = Integer.parseInt(args[3]);
+        iterations = Integer.parseInt(args[4]);
+        rank = MPI.COMM_WORLD.getRank();
+        restarted = engine.isRestart();
+    }
+
+    /** The restored state, or {@code fresh} on a first run. */
+    <T extends Serializable> T state(T fresh) throws RestoreException {
+        Optional<Restored> r = engine.restored(Ckpt.class.getClassLoader());
+        if (r.isEmpty()) {
+            return fresh;
+        }
+        if (rank == 0) {
+            System.out.println("RESTARTED seq=" + r.get().seq() + " safepoint=" + r.get().safePointIndex());
+        }
+        seq = r.get().seq() + 1;
+        @SuppressWarnings("unchecked")
+        T t = (T) r.get().appState();
+        return t;
+    }
+
+    /** At iteration {@code i} of a first run: the checkpoint; later: dying. */
+    void safePoint(int i, Serializable state) {
+        if (restarted) {
+            return;
+        }
+        if (i == ckptAt) {
+            CutOutcome o = engine.checkpoint(new CutRequest(seq++, root, 2, "ckpttest", i), state);
+            System.out.println("CKPT rank=" + rank + " committed=" + o.committed() + " seq=" + o.seq()
+                    + " drained=" + o.drained() + " reason=" + o.abortReason());
+        }
+        if (i == killAt) {
+            System.out.flush();
+            Runtime.getRuntime().halt(7);
+        }
+    }
+}

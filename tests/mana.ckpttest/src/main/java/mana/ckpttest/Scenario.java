@@ -1,0 +1,314 @@
+package mana.ckpttest;
+
+import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
+import mpi.Comm;
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.Op;
+import mpi.Prequest;
+import mpi.Request;
+import mpi.Status;
+import mpi.UserFunction;
+
+/**
+ * Checkpoint/restart scenarios. Each prints "RESULT <mode> <value>" on rank 0; a run that is
+ * checkpointed, killed and restarted must print the same value as an uninterrupted run.
+ */
+public final class Scenario {
+
+    public static void main(String[] args) throws Exception {
+        MPI.Init(args);
+        MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        Ckpt c = new Ckpt(args);
+        long result = switch (args[0]) {
+            case "split" -> split(c);
+            case "anysource" -> anySource(c);
+            case "irecv" -> iRecv(c);
+            case "dtype" -> dtype(c);
+            case "userop" -> userOp(c);
+            case "persistent" -> persistent(c);
+            case "clock" -> clock(c);
+            default -> throw new IllegalArgumentException(args[0]);
+        };
+        if (c.rank == 0) {
+            System.out.println("RESULT " + args[0] + " " + result);
+        }
+        MPI.Finalize();
+    }
+
+    static long mix(long acc, long v) {
+        return acc * 1_000_003L + v;
+    }
+
+    // ---- messages in flight on a split communicator -------------------------------------------
+
+    static final class SplitState implements Serializable {
+        Intracomm sub;
+        int iter;
+        long acc;
+    }
+
+    static long split(Ckpt c) throws Exception {
+        SplitState s = c.state(new SplitState());
+        int rank = MPI.COMM_WORLD.getRank();
+        if (s.sub == null) {
+            s.sub = MPI.COMM_WORLD.split(rank % 2, -rank);
+        }
+        int me = s.sub.getRank();
+        int n = s.sub.getSize();
+        int right = (me + 1) % n;
+        int left = (me + n - 1) % n;
+        long[] buf = new long[3];
+        if (s.iter == 0) {
+            s.sub.send(new long[] {rank, 0, 7}, 3, MPI.LONG, right, 0);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            Status st = s.sub.recv(buf, 3, MPI.LONG, left, i);
+            s.acc = mix(s.acc, buf[0] * 31 + buf[1] + buf[2] + st.getCount(MPI.LONG) + st.getTag());
+            if (i + 1 < c.iterations) {
+                // two messages in flight per iteration: the next one and one more on world
+                s.sub.send(new long[] {s.acc & 0xFFFF, i + 1, rank}, 3, MPI.LONG, right, i + 1);
+            }
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return total[0];
+    }
+
+    // ---- ANY_SOURCE receives served from the drain buffer -------------------------------------
+
+    static final class AnyState implements Serializable {
+        int iter;
+        long acc;
+    }
+
+    static long anySource(Ckpt c) throws Exception {
+        AnyState s = c.state(new AnyState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int[] v = new int[2];
+        if (s.iter == 0 && rank != 0) {
+            MPI.COMM_WORLD.send(new int[] {rank * 10, 0}, 2, MPI.INT, 0, 100);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (rank == 0) {
+                long sum = 0;
+                for (int k = 1; k < size; k++) {
+                    Status st = MPI.COMM_WORLD.recv(v, 2, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                    sum += (v[0] + v[1]) * (st.getSource() + 1L) + st.getTag();
+                }
+                s.acc = mix(s.acc, sum);
+            } else if (i + 1 < c.iterations) {
+                MPI.COMM_WORLD.send(new int[] {rank * 10 + i + 1, i + 1}, 2, MPI.INT, 0, 100 + i + 1);
+            }
+            s.iter = i + 1;
+            if (i + 1 < c.iterations && rank == 0) {
+                // rank 0 probes before the next round: a probe is served from the buffer too
+                Status p = MPI.COMM_WORLD.probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+                s.acc = mix(s.acc, p.getTag() - 100 - (i + 1));
+            }
+            c.safePoint(i, s);
+        }
+        return s.acc;
+    }
+
+    // ---- pending iRecv across the cut (one completed by the drain, one re-posted) -------------
+
+    static final class IrecvState implements Serializable {
+        int iter;
+        long acc;
+        ByteBuffer early = MPI.newByteBuffer(8).order(ByteOrder.nativeOrder());
+        LongBuffer late = MPI.newLongBuffer(1);
+        Request earlyReq;
+        Request lateReq;
+    }
+
+    static long iRecv(Ckpt c) throws Exception {
+        IrecvState s = c.state(new IrecvState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        int left = (rank + size - 1) % size;
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (s.earlyReq == null) {
+                s.earlyReq = MPI.COMM_WORLD.iRecv(s.early, 8, MPI.BYTE, left, 2 * i);
+                s.lateReq = MPI.COMM_WORLD.iRecv(s.late, 1, MPI.LONG, left, 2 * i + 1);
+                // the first message is sent before the safe point (in flight at the cut, matches a posted receive)
+                MPI.COMM_WORLD.send(new long[] {s.acc + rank}, 1, MPI.LONG, right, 2 * i);
+                c.safePoint(i, s);
+            }
+            // the second one only after it: the receive is still pending at the cut
+            MPI.COMM_WORLD.send(new long[] {s.acc * 3 + rank}, 1, MPI.LONG, right, 2 * i + 1);
+            Status a = s.earlyReq.waitStatus();
+            Status b = s.lateReq.waitStatus();
+            s.acc = mix(s.acc, s.early.getLong(0) + s.late.get(0) + a.getSource() * 7L + b.getTag() + a.getCount(MPI.BYTE));
+            s.earlyReq = null;
+            s.lateReq = null;
+            s.iter = i + 1;
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
+        return total[0];
+    }
+
+    // ---- a derived datatype whose parent was freed ----------------------------------------------
+
+    static final class TypeState implements Serializable {
+        Datatype vec;
+        int iter;
+        long acc;
+    }
+
+    static long dtype(Ckpt c) throws Exception {
+        TypeState s = c.state(new TypeState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        int left = (rank + size - 1) % size;
+        if (s.vec == null) {
+            Datatype pair = Datatype.createContiguous(2, MPI.INT);
+            s.vec = Datatype.createVector(3, 1, 2, pair); // pairs 0, 2, 4 of 6
+            s.vec.commit();
+            pair.free();
+        }
+        int[] out = new int[12];
+        int[] in = new int[12];
+        if (s.iter == 0) {
+            for (int k = 0; k < 12; k++) {
+                out[k] = rank * 100 + k;
+            }
+            MPI.COMM_WORLD.send(out, 1, s.vec, right, 0);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            java.util.Arrays.fill(in, -1);
+            Status st = MPI.COMM_WORLD.recv(in, 1, s.vec, left, i);
+            long sum = st.getCount(s.vec) * 1000L + st.getElements(MPI.INT);
+            for (int k = 0; k < 12; k++) {
+                sum = sum * 7 + in[k];
+            }
+            s.acc = mix(s.acc, sum);
+            if (i + 1 < c.iterations) {
+                for (int k = 0; k < 12; k++) {
+                    out[k] = (int) (s.acc >>> (k % 32)) + k;
+                }
+                MPI.COMM_WORLD.send(out, 1, s.vec, right, i + 1);
+            }
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return total[0];
+    }
+
+    // ---- a user op used after the restart -------------------------------------------------------
+
+    /** a (+) b = a + b + 1: commutative and associative; Serializable, so a checkpoint can keep it. */
+    static final class PlusOne extends UserFunction implements Serializable {
+        int made = 42; // state that must come back with the function
+
+        @Override
+        public void call(Object in, Object inout, int count, Datatype type) {
+            throw new UnsupportedOperationException("arrays are not used");
+        }
+
+        @Override
+        public void call(ByteBuffer in, ByteBuffer inout, int count, Datatype type) {
+            LongBuffer a = in.order(ByteOrder.nativeOrder()).asLongBuffer();
+            LongBuffer b = inout.order(ByteOrder.nativeOrder()).asLongBuffer();
+            for (int k = 0; k < count; k++) {
+                b.put(k, a.get(k) + b.get(k) + 1 + made - 42);
+            }
+        }
+    }
+
+    static final class OpState implements Serializable {
+        PlusOne fn;
+        Op op;
+        int iter;
+        long acc;
+    }
+
+    static long userOp(Ckpt c) throws Exception {
+        OpState s = c.state(new OpState());
+        int rank = MPI.COMM_WORLD.getRank();
+        if (s.op == null) {
+            s.fn = new PlusOne();
+            s.op = new Op(s.fn, true);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            long[] v = {s.acc % 1000 + rank + i, rank * i};
+            MPI.COMM_WORLD.allReduce(v, 2, MPI.LONG, s.op);
+            s.acc = mix(s.acc, v[0] * 3 + v[1]);
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        return s.acc + (s.op.isCommutative() ? 1 : 0);
+    }
+
+    // ---- persistent requests ----------------------------------------------------------------------
+
+    static final class PersistentState implements Serializable {
+        LongBuffer out = MPI.newLongBuffer(2);
+        LongBuffer in = MPI.newLongBuffer(2);
+        Prequest send;
+        Prequest recv;
+        int iter;
+        long acc;
+    }
+
+    static long persistent(Ckpt c) throws Exception {
+        PersistentState s = c.state(new PersistentState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        if (s.send == null) {
+            s.send = MPI.COMM_WORLD.sendInit(s.out, 2, MPI.LONG, (rank + 1) % size, 5);
+            s.recv = MPI.COMM_WORLD.recvInit(s.in, 2, MPI.LONG, (rank + size - 1) % size, 5);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            s.out.put(0, s.acc ^ rank).put(1, i);
+            s.recv.start();
+            s.send.start();
+            Status st = s.recv.waitStatus();
+            s.send.waitFor();
+            s.acc = mix(s.acc, s.in.get(0) + s.in.get(1) * 5 + st.getSource());
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        s.send.free();
+        s.recv.free();
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
+        return total[0];
+    }
+
+    // ---- collective clocks that disagree: the checkpoint is abandoned, the job goes on ------------
+
+    static final class ClockState implements Serializable {
+        int iter;
+    }
+
+    static long clock(Ckpt c) throws Exception {
+        ClockState s = c.state(new ClockState());
+        int rank = MPI.COMM_WORLD.getRank();
+        Comm world = MPI.COMM_WORLD;
+        int[] x = {rank == 0 ? 99 : 0};
+        if (rank == 0) {
+            world.bcast(x, 1, MPI.INT, 0); // small: the root returns before the others joined
+        }
+        c.safePoint(0, s);
+        if (rank != 0) {
+            world.bcast(x, 1, MPI.INT, 0);
+        }
+        world.barrier();
+        int[] sum = {x[0]};
+        world.allReduce(sum, 1, MPI.INT, MPI.SUM);
+        return sum[0];
+    }
+}
