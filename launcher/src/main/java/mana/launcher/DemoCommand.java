@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import mana.launcher.coord.CoordClient;
+import mana.launcher.coord.JobFile;
+import mana.launcher.coord.Wire;
 
 /**
  * {@code mana demo}: the product end to end on 3 real ranks. Runs the NbRing example (a ring
@@ -51,6 +54,8 @@ final class DemoCommand {
             say("2/4  the same job again; mana checkpoint while it runs");
             Job job = Job.start(run);
             String jobId = "NbRing-" + job.process.pid();
+            awaitRanks(job, jobId);
+            Thread.sleep(1500); // let the ring get going: the cut then falls mid-run
             int ck = 1;
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (job.process.isAlive() && System.nanoTime() < until) {
@@ -91,6 +96,23 @@ final class DemoCommand {
             return 130;
         } finally {
             RunCommand.deleteQuietly(root);
+        }
+    }
+
+    /** Waits until every rank of the job runs the application (past MPI_Init), or the job ends, or 90 s. */
+    private static void awaitRanks(Job job, String jobId) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (job.process.isAlive() && System.nanoTime() < until) {
+            try (CoordClient c = new CoordClient(JobFile.find(Optional.of(jobId)))) {
+                c.send("STATUS");
+                String[] f = c.next();
+                if (f != null && f[0].equals("DONE") && Wire.untext(f[2]).contains("3 of 3 ranks running")) {
+                    return;
+                }
+            } catch (IOException | JobFile.LookupError e) {
+                // not started yet
+            }
+            Thread.sleep(200);
         }
     }
 

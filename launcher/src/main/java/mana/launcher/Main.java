@@ -104,6 +104,9 @@ public final class Main {
     }
 
     static int demo(List<String> args) throws UsageError {
+        if (args.equals(List.of("ckpt"))) {
+            return DemoCommand.run();
+        }
         if (!args.isEmpty()) {
             throw new UsageError("demo", "takes no arguments");
         }

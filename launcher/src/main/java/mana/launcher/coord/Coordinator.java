@@ -61,6 +61,8 @@ public final class Coordinator implements AutoCloseable {
     private int np;
     private final Map<Integer, Conn> ranks = new HashMap<>();
     private final Set<Integer> finalized = new HashSet<>();
+    /** Ranks past MPI_Init (the application runs). */
+    private final Set<Integer> running = new HashSet<>();
     private Attempt attempt;
     private long attemptIds;
     private long lastSeq;
@@ -96,9 +98,17 @@ public final class Coordinator implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** The address ranks and clients connect to (this host's name when bound to every interface). */
     public String host() {
         InetAddress a = server.getInetAddress();
-        return a.isAnyLocalAddress() ? InetAddress.getLoopbackAddress().getHostAddress() : a.getHostAddress();
+        if (a.isAnyLocalAddress()) {
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                return InetAddress.getLoopbackAddress().getHostAddress();
+            }
+        }
+        return a.getHostAddress();
     }
 
     /** The newest checkpoint this coordinator saw committed, or -1. */
@@ -131,6 +141,7 @@ public final class Coordinator implements AutoCloseable {
             ranks.values().forEach(Conn::close);
             ranks.clear();
             finalized.clear();
+            running.clear();
             endedByCheckpoint = false;
         });
     }
@@ -335,7 +346,9 @@ public final class Coordinator implements AutoCloseable {
                     default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
                 }
             }
+            case "INIT" -> running.add(rank);
             case "FINALIZING" -> {
+                running.remove(rank);
                 finalized.add(rank);
                 if (attempt != null) {
                     apply(attempt.planner.finalizing(rank));
@@ -392,8 +405,8 @@ public final class Coordinator implements AutoCloseable {
             }
             case "SHELL" -> shell(c, f[1], Wire.untext(f[2]));
             case "STATUS" -> c.send("DONE 0 " + Wire.text("job " + settings.jobId() + ": " + ranks.size() + " of " + np
-                    + " ranks attached; last committed checkpoint " + (lastCommittedSeq < 0 ? "none" : lastCommittedSeq)))
-                    ;
+                    + " ranks attached, " + running.size() + " of " + np + " ranks running; last committed checkpoint "
+                    + (lastCommittedSeq < 0 ? "none" : lastCommittedSeq)));
             default -> c.send("DONE 2 " + Wire.text("unknown request " + f[0]));
         }
     }
@@ -439,7 +452,9 @@ public final class Coordinator implements AutoCloseable {
         if (client != null) {
             attempt.clients.add(client);
         }
-        progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a safe point");
+        int starting = np - running.size();
+        progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a safe point"
+                + (starting > 0 ? " (" + starting + " not yet past MPI_Init)" : ""));
         String req = "REQ " + attempt.id + " " + seq + " " + settings.keep() + " " + exit + " "
                 + Wire.text(settings.ckptRoot().toString());
         ranks.values().forEach(r -> r.send(req));

@@ -167,6 +167,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     @Override
     public void afterInit() {
         mpiInitialized = true;
+        send("INIT");
     }
 
     @Override

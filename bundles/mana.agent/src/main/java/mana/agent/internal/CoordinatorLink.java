@@ -42,7 +42,7 @@ final class CoordinatorLink {
      * @param onClose called once when the link ends (reader thread)
      */
     void open(String token, String jobId, int rank, int size, Consumer<String> onLine, Runnable onClose) throws IOException {
-        socket.connect(new InetSocketAddress(host, port), 10_000);
+        socket.connect(new InetSocketAddress(host, port), 5_000);
         socket.setTcpNoDelay(true);
         out = socket.getOutputStream();
         send("HELLO " + token + " " + jobId + " " + rank + " " + size);
