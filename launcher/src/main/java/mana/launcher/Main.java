@@ -24,7 +24,8 @@ public final class Main {
               jobs                         list this user's running jobs
               shell [JOB] [--rank R | --all] [-c COMMAND]
                                            Gogo commands on the ranks of a running job
-              demo                         run Open MPI's Hello and MANA's Pi example on 4 ranks
+              demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
+                                           same answer; basic: Open MPI's Hello and Pi on 4 ranks
               bench p2p|allreduce|all [ROUNDS]
                                            MANA vs the raw Open MPI binding in the same job:
                                            ping-pong 8 B..4 MiB (2 ranks), 8 B allreduce (4 ranks)
@@ -104,11 +105,11 @@ public final class Main {
     }
 
     static int demo(List<String> args) throws UsageError {
-        if (args.equals(List.of("ckpt"))) {
+        if (args.isEmpty()) {
             return DemoCommand.run();
         }
-        if (!args.isEmpty()) {
-            throw new UsageError("demo", "takes no arguments");
+        if (!args.equals(List.of("basic"))) {
+            throw new UsageError("demo", "usage: mana demo [basic]");
         }
         Path examples = Dist.home().resolve("examples").resolve("target");
         int status = 0;
