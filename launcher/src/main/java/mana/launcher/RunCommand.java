@@ -6,49 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
-import mana.launcher.rank.AppBundle;
 
-/** {@code mana run}: checks the input, then runs mpirun with one rank launcher per rank. */
+/** {@code mana run}: the job runs under its coordinator ({@link JobRunner}); the mpirun command line and input checks. */
 public final class RunCommand {
     private RunCommand() {
     }
 
     public static int run(List<String> args) throws UsageError {
         return JobRunner.run(args);
-    }
-
-    /** A job without a coordinator (the previous form of {@code mana run}, kept for tools). */
-    static int runPlain(List<String> args) throws UsageError {
-        RunArgs ra = RunArgs.parse(args);
-        if (ra.help()) {
-            System.out.print(RunArgs.HELP);
-            return 0;
-        }
-        Path jar = checkJar(ra.appJar());
-        Path mpirun = Dist.onPath("mpirun")
-                .orElseThrow(() -> new UsageError("run", "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
-        Path launcher = Dist.launcherJar();
-        if (!Files.isRegularFile(launcher)) {
-            throw new UsageError("run", "launcher jar " + launcher + " not found (build with ./mana setup)");
-        }
-        // Bundle the application once for the whole job instead of once per rank.
-        Path jobDir = null;
-        try {
-            jobDir = Files.createTempDirectory("mana-job-");
-            Path wrapped = jobDir.resolve("app-bundle.jar");
-            AppBundle.write(AppBundle.wrap(jar), wrapped);
-            List<String> cmd = command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser());
-            if (Boolean.getBoolean("mana.verbose")) {
-                System.err.println("[mana run] " + String.join(" ", cmd));
-            }
-            return exec(cmd);
-        } catch (AppBundle.BundleError e) {
-            throw new UsageError("run", e.getMessage());
-        } catch (IOException e) {
-            throw new UsageError("run", "cannot prepare the job directory: " + e.getMessage());
-        } finally {
-            deleteQuietly(jobDir);
-        }
     }
 
     static void deleteQuietly(Path dir) {
@@ -129,30 +94,5 @@ public final class RunCommand {
             throw new UsageError("run", name + ": not a jar (" + e.getMessage() + ")");
         }
         return jar;
-    }
-
-    /** Runs a command with this process's stdin/stdout/stderr; its exit status. */
-    static int exec(List<String> cmd) throws UsageError {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).inheritIO().start();
-        } catch (IOException e) {
-            throw new UsageError(null, "cannot start " + cmd.get(0) + ": " + e.getMessage());
-        }
-        Thread killer = new Thread(p::destroy, "mana-stop-child");
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
-            return p.waitFor();
-        } catch (InterruptedException e) {
-            p.destroy();
-            Thread.currentThread().interrupt();
-            return 130;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (IllegalStateException ignored) {
-                // shutting down already
-            }
-        }
     }
 }

@@ -96,6 +96,7 @@ class RecoveryTest {
                 assertTrue(sh.out().contains("[rank " + r + "]"), sh.all());
             }
             assertWrongTokenRefused(job.jobId);
+            assertNotReachableOffLoopback(job.jobId);
 
             job.killMpirun();
             assertNotEquals(0, job.waitFor(), job.all());
@@ -187,6 +188,28 @@ class RecoveryTest {
                 s.getOutputStream().flush();
                 BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
                 assertEquals(null, in.readLine(), "'" + greeting + "' must be refused (connection closed without an answer)");
+            }
+        }
+    }
+
+    /** The coordinator listens on loopback only (unless --coord-bind): other addresses of this host refuse. */
+    private static void assertNotReachableOffLoopback(String jobId) throws IOException {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(Path.of(System.getProperty("user.home"), ".mana", "jobs", jobId + ".properties"))) {
+            p.load(in);
+        }
+        assertEquals("127.0.0.1", p.getProperty("host"));
+        int port = Integer.parseInt(p.getProperty("port"));
+        for (java.net.NetworkInterface ni : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (java.net.InetAddress a : java.util.Collections.list(ni.getInetAddresses())) {
+                if (!a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
+                    try (Socket s = new Socket()) {
+                        s.connect(new java.net.InetSocketAddress(a, port), 2000);
+                        throw new AssertionError("the coordinator answers on " + a + ":" + port);
+                    } catch (java.net.ConnectException | java.net.SocketTimeoutException expected) {
+                        // refused: good
+                    }
+                }
             }
         }
     }
