@@ -100,7 +100,7 @@ public final class Scenario {
             if (rank == 0) {
                 long sum = 0;
                 for (int k = 1; k < size; k++) {
-                    Status st = MPI.COMM_WORLD.recv(v, 2, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                    Status st = MPI.COMM_WORLD.recv(v, 2, MPI.INT, MPI.ANY_SOURCE, 100 + i);
                     sum += (v[0] + v[1]) * (st.getSource() + 1L) + st.getTag();
                 }
                 s.acc = mix(s.acc, sum);
@@ -110,8 +110,8 @@ public final class Scenario {
             s.iter = i + 1;
             if (i + 1 < c.iterations && rank == 0) {
                 // rank 0 probes before the next round: a probe is served from the buffer too
-                Status p = MPI.COMM_WORLD.probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
-                s.acc = mix(s.acc, p.getTag() - 100 - (i + 1));
+                Status p = MPI.COMM_WORLD.probe(MPI.ANY_SOURCE, 100 + i + 1);
+                s.acc = mix(s.acc, p.getTag() - 100 - (i + 1) + p.getCount(MPI.INT));
             }
             c.safePoint(i, s);
         }

@@ -116,7 +116,7 @@ final class StateStreams {
         private static final Set<String> JDK = Set.of(
                 "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short",
                 "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number",
-                "java.lang.Enum", "java.lang.Record",
+                "java.lang.Enum", "java.lang.Record", "java.util.Map$Entry",
                 "java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.HashMap",
                 "java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet", "java.util.LinkedHashSet",
                 "java.util.TreeSet", "java.util.EnumMap", "java.util.BitSet", "java.util.Vector", "java.util.Hashtable",
