@@ -90,7 +90,7 @@ final class ShellCommand {
 
     private static int interactive(CoordClient c, JobFile jf, String initialTarget) throws IOException {
         String target = initialTarget;
-        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+        try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) {
             LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("mana")
                     .completer(new StringsCompleter(COMMANDS))
                     .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".mana", "shell_history"))
