@@ -29,7 +29,14 @@ final class BackgroundJob implements AutoCloseable {
 
     /** {@code mana ARGS} in the background; {@code app} names the job (the main class's simple name). */
     static BackgroundJob start(Path logDir, String app, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString()));
+        return start(logDir, app, List.of(), args);
+    }
+
+    /** The same with JVM options for the {@code mana} process (e.g. the coordinator's deadline). */
+    static BackgroundJob start(Path logDir, String app, List<String> jvm, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home()));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-jar", ManaJob.launcherJar().toString()));
         cmd.addAll(List.of(args));
         Files.createDirectories(logDir);
         Path out = Files.createTempFile(logDir, app, ".out");

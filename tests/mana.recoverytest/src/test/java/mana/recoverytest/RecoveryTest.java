@@ -161,6 +161,22 @@ class RecoveryTest {
     }
 
     @Test
+    void aProgramWithoutSafePointsGetsItsCheckpointAbandonedAndGoesOn() throws Exception {
+        // Pi declares no safe point: the attempt ends at the deadline (2 s here) or when a rank
+        // reaches MPI_Finalize, whichever comes first; the job finishes normally either way.
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "mana-examples", List.of("-Dmana.ckpt.deadlineS=2"), "run", "--ckpt-dir",
+                tmp.resolve("pi").toString(), "-np", "2", examples.toString(), "1500000000");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(1, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.err().contains("checkpoint 1 abandoned: ranks 0, 1 did not reach a safe point within 2 s")
+                    || ck.err().matches("(?s).*checkpoint 1 abandoned: rank [01] reached MPI_Finalize before the cut.*"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertTrue(job.out().contains("pi is approximately"), job.all());
+        }
+    }
+
+    @Test
     void usageErrorsAreOneLineWithoutStackTraces() {
         for (String[] args : List.of(new String[] {"checkpoint", "--bogus"}, new String[] {"checkpoint", "no-such-job-1"},
                 new String[] {"shell", "--rank", "x"}, new String[] {"shell", "--all", "--rank", "1"},
