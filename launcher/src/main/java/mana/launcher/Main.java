@@ -18,7 +18,14 @@ public final class Main {
 
             Commands:
               run [-np N] APP.jar [args]   run an MPI Java application under MANA (see mana run --help)
-              demo                         run Open MPI's Hello and MANA's Pi example on 4 ranks
+              checkpoint [JOB] [--exit]    checkpoint a running job (--exit: then end it cleanly)
+              restart [CKPT_ROOT] [--strict] [-np N] [options]
+                                           start a job again from its newest complete checkpoint
+              jobs                         list this user's running jobs
+              shell [JOB] [--rank R | --all] [-c COMMAND]
+                                           Gogo commands on the ranks of a running job
+              demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
+                                           same answer; basic: Open MPI's Hello and Pi on 4 ranks
               bench p2p|allreduce|all [ROUNDS]
                                            MANA vs the raw Open MPI binding in the same job:
                                            ping-pong 8 B..4 MiB (2 ranks), 8 B allreduce (4 ranks)
@@ -46,6 +53,13 @@ public final class Main {
         } catch (UsageError e) {
             System.err.println(e.line());
             status = 2;
+        } catch (RuntimeException e) {
+            // A bug, not a user error: still one line, never a stack trace (-Dmana.verbose=true shows it).
+            System.err.println("mana: internal error: " + e);
+            if (Boolean.getBoolean("mana.verbose")) {
+                e.printStackTrace();
+            }
+            status = 1;
         }
         System.exit(status);
     }
@@ -60,6 +74,14 @@ public final class Main {
         switch (cmd) {
             case "run":
                 return RunCommand.run(rest);
+            case "checkpoint":
+                return ClientCommands.checkpoint(rest);
+            case "restart":
+                return RestartCommand.run(rest);
+            case "jobs":
+                return ClientCommands.jobs(rest);
+            case "shell":
+                return ShellCommand.run(rest);
             case "demo":
                 return demo(rest);
             case "test":
@@ -83,8 +105,11 @@ public final class Main {
     }
 
     static int demo(List<String> args) throws UsageError {
-        if (!args.isEmpty()) {
-            throw new UsageError("demo", "takes no arguments");
+        if (args.isEmpty()) {
+            return DemoCommand.run();
+        }
+        if (!args.equals(List.of("basic"))) {
+            throw new UsageError("demo", "usage: mana demo [basic]");
         }
         Path examples = Dist.home().resolve("examples").resolve("target");
         int status = 0;

@@ -6,47 +6,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
-import mana.launcher.rank.AppBundle;
 
-/** {@code mana run}: checks the input, then runs mpirun with one rank launcher per rank. */
+/** {@code mana run}: the job runs under its coordinator ({@link JobRunner}); the mpirun command line and input checks. */
 public final class RunCommand {
     private RunCommand() {
     }
 
     public static int run(List<String> args) throws UsageError {
-        RunArgs ra = RunArgs.parse(args);
-        if (ra.help()) {
-            System.out.print(RunArgs.HELP);
-            return 0;
-        }
-        Path jar = checkJar(ra.appJar());
-        Path mpirun = Dist.onPath("mpirun")
-                .orElseThrow(() -> new UsageError("run", "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
-        Path launcher = Dist.launcherJar();
-        if (!Files.isRegularFile(launcher)) {
-            throw new UsageError("run", "launcher jar " + launcher + " not found (build with ./mana setup)");
-        }
-        // Bundle the application once for the whole job instead of once per rank.
-        Path jobDir = null;
-        try {
-            jobDir = Files.createTempDirectory("mana-job-");
-            Path wrapped = jobDir.resolve("app-bundle.jar");
-            AppBundle.write(AppBundle.wrap(jar), wrapped);
-            List<String> cmd = command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser());
-            if (Boolean.getBoolean("mana.verbose")) {
-                System.err.println("[mana run] " + String.join(" ", cmd));
-            }
-            return exec(cmd);
-        } catch (AppBundle.BundleError e) {
-            throw new UsageError("run", e.getMessage());
-        } catch (IOException e) {
-            throw new UsageError("run", "cannot prepare the job directory: " + e.getMessage());
-        } finally {
-            deleteQuietly(jobDir);
-        }
+        return JobRunner.run(args);
     }
 
-    private static void deleteQuietly(Path dir) {
+    static void deleteQuietly(Path dir) {
         if (dir == null) {
             return;
         }
@@ -59,6 +29,12 @@ public final class RunCommand {
 
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
+        return command(mpirun, ra, jar, wrapped, launcherJar, root, List.of(), List.of());
+    }
+
+    /** The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank. */
+    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root,
+            List<String> extraMpirun, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
         if (root && !ra.mpirunArgs().contains("--allow-run-as-root")) {
@@ -68,11 +44,13 @@ public final class RunCommand {
             cmd.add("--oversubscribe");
         }
         cmd.addAll(ra.mpirunArgs());
+        cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
         String opts = System.getenv("MANA_JAVA_OPTS");
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
+        cmd.addAll(extraJvm);
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
         }
@@ -116,30 +94,5 @@ public final class RunCommand {
             throw new UsageError("run", name + ": not a jar (" + e.getMessage() + ")");
         }
         return jar;
-    }
-
-    /** Runs a command with this process's stdin/stdout/stderr; its exit status. */
-    static int exec(List<String> cmd) throws UsageError {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).inheritIO().start();
-        } catch (IOException e) {
-            throw new UsageError(null, "cannot start " + cmd.get(0) + ": " + e.getMessage());
-        }
-        Thread killer = new Thread(p::destroy, "mana-stop-child");
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
-            return p.waitFor();
-        } catch (InterruptedException e) {
-            p.destroy();
-            Thread.currentThread().interrupt();
-            return 130;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (IllegalStateException ignored) {
-                // shutting down already
-            }
-        }
     }
 }

@@ -1,0 +1,256 @@
+package mana.agent.internal;
+
+import java.util.function.Supplier;
+import mana.api.spi.PlatformHook;
+
+/**
+ * The rank side of the safe-point protocol that agrees on a consistent cut.
+ *
+ * <p>The coordinator sends REQ; this rank's first safe point after it reports AT(i) and sets its
+ * limit to i+1; it runs on, but never past its limit while no target is known: at a safe point
+ * equal to the limit it reports BLOCKED and waits for TARGET, a raised limit (RAISE) or CANCEL.
+ * The coordinator picks the target T = max(limits) once every rank has reported, so no rank is
+ * past T. A rank reaching T builds its state, reports STOPPED and waits for GO, which comes only
+ * when every rank has stopped: the collective engine call never starts unless all ranks join it
+ * (a rank that finalizes or dies meanwhile turns into CANCEL, and the stopped ranks go on).
+ *
+ * <p>Methods named on* run on the link's reader thread; {@link #atSafePoint} on the
+ * application's thread.
+ */
+final class CutProtocol {
+
+    /** What the coordinator asked for. */
+    record Attempt(long id, long seq, int keep, boolean exit, String root) {
+    }
+
+    /** Sends one protocol line to the coordinator. */
+    interface Outbox {
+        void send(String line);
+    }
+
+    /** Takes the checkpoint at the cut (collective, all ranks at once). */
+    interface Cutter {
+        /** @return the OUTCOME fields after the attempt id: committed seq bytes drained reason */
+        Result cut(Attempt attempt, long index, Object state);
+    }
+
+    record Result(boolean committed, long seq, long bytes, long drained, String reason) {
+    }
+
+    private final Object lock = new Object();
+    private final Outbox out;
+    private final Cutter cutter;
+    private final Runnable exitJob;
+
+    private Attempt attempt;
+    private boolean reported;
+    private long limit;
+    private long target = -1;
+    private boolean go;
+    private boolean finalized;
+    private boolean interruptedMeanwhile;
+
+    /** Keeps the signal up while the agent has a restore to apply at the next safe point. */
+    private boolean holdSignal;
+
+    CutProtocol(Outbox out, Cutter cutter, Runnable exitJob) {
+        this.out = out;
+        this.cutter = cutter;
+        this.exitJob = exitJob;
+    }
+
+    void holdSignal(boolean hold) {
+        synchronized (lock) {
+            holdSignal = hold;
+            if (hold) {
+                PlatformHook.raise();
+            } else {
+                lowerIfIdle();
+            }
+        }
+    }
+
+    /** Lowers the safe-point signal unless something still needs safe points (under the lock, so a REQ cannot be lost). */
+    private void lowerIfIdle() {
+        if (attempt == null && !holdSignal) {
+            PlatformHook.lower();
+        }
+    }
+
+    boolean active() {
+        synchronized (lock) {
+            return attempt != null;
+        }
+    }
+
+    void onRequest(Attempt a) {
+        synchronized (lock) {
+            if (finalized) {
+                out.send("FINALIZING");
+                return;
+            }
+            attempt = a;
+            reported = false;
+            target = -1;
+            go = false;
+            limit = Long.MAX_VALUE;
+            PlatformHook.raise();
+            lock.notifyAll();
+        }
+    }
+
+    void onRaise(long id, long newLimit) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id && newLimit > limit) {
+                limit = newLimit;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    void onTarget(long id, long t) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id) {
+                target = t;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    void onGo(long id) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id) {
+                go = true;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** CANCEL from the coordinator, or the link is gone (id &lt; 0: whatever is active). */
+    void onCancel(long id) {
+        synchronized (lock) {
+            if (attempt != null && (id < 0 || attempt.id() == id)) {
+                attempt = null;
+                lock.notifyAll();
+            }
+            lowerIfIdle();
+        }
+    }
+
+    /** MPI_Finalize is about to run on this rank: no cut can include it any more. */
+    void finalizing() {
+        synchronized (lock) {
+            finalized = true;
+            out.send("FINALIZING");
+        }
+    }
+
+    /** A safe point while the signal is up. */
+    void atSafePoint(long i, Object state, Supplier<?> lazy) {
+        try {
+            safePoint(i, state, lazy);
+        } finally {
+            if (interruptedMeanwhile) {
+                interruptedMeanwhile = false;
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void safePoint(long i, Object state, Supplier<?> lazy) {
+        Attempt cut;
+        Object cutState;
+        synchronized (lock) {
+            if (attempt == null) {
+                lowerIfIdle();
+                return;
+            }
+            long id = attempt.id();
+            if (!reported) {
+                reported = true;
+                limit = i + 1;
+                out.send("AT " + id + " " + i);
+                return;
+            }
+            boolean blockedSent = false;
+            while (true) {
+                if (attempt == null || attempt.id() != id) {
+                    return; // cancelled (a newer attempt reports at its own next safe point)
+                }
+                if (target >= 0) {
+                    if (i < target) {
+                        return;
+                    }
+                    if (i > target) {
+                        // Cannot happen while limits are respected; refuse rather than cut inconsistently.
+                        out.send("FAILED " + id + " " + Wire.text("rank passed the target safe point " + target + " (at " + i + ")"));
+                        waitWhileActive(id);
+                        return;
+                    }
+                    break;
+                }
+                if (i < limit) {
+                    return;
+                }
+                if (!blockedSent) {
+                    out.send("BLOCKED " + id + " " + i);
+                    blockedSent = true;
+                }
+                waitUninterruptibly();
+            }
+            cut = attempt;
+        }
+        // At the target. Build the state before telling the coordinator, so that a failing
+        // supplier cancels the attempt instead of leaving the others inside the collective cut.
+        try {
+            cutState = lazy != null ? lazy.get() : state;
+        } catch (RuntimeException | Error e) {
+            out.send("FAILED " + cut.id() + " " + Wire.text("the safe point's state supplier threw " + e));
+            synchronized (lock) {
+                waitWhileActive(cut.id());
+            }
+            throw e;
+        }
+        synchronized (lock) {
+            out.send("STOPPED " + cut.id() + " " + i);
+            while (attempt != null && attempt.id() == cut.id() && !go) {
+                waitUninterruptibly();
+            }
+            if (attempt == null || attempt.id() != cut.id()) {
+                return;
+            }
+        }
+        Result r;
+        try {
+            r = cutter.cut(cut, i, cutState);
+        } catch (RuntimeException e) {
+            r = new Result(false, cut.seq(), 0, 0, "checkpoint engine failed: " + e);
+        }
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == cut.id()) {
+                attempt = null;
+            }
+            lowerIfIdle();
+        }
+        out.send("OUTCOME " + cut.id() + " " + r.committed() + " " + r.seq() + " " + r.bytes() + " " + r.drained() + " "
+                + Wire.text(r.reason()));
+        if (cut.exit() && r.committed()) {
+            exitJob.run();
+        }
+    }
+
+    private void waitWhileActive(long id) {
+        while (attempt != null && attempt.id() == id) {
+            waitUninterruptibly();
+        }
+    }
+
+    /** Waits on the lock; an interrupt is kept for after the safe point (the cut must not break). */
+    private void waitUninterruptibly() {
+        try {
+            lock.wait();
+        } catch (InterruptedException e) {
+            interruptedMeanwhile = true;
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package mana.agent.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import mana.api.spi.PlatformHook;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The rank side of the safe-point protocol, driven by a scripted coordinator. */
+class CutProtocolTest {
+    final BlockingQueue<String> sent = new LinkedBlockingQueue<>();
+    final List<String> cuts = new ArrayList<>();
+    final AtomicBoolean exited = new AtomicBoolean();
+    final CutProtocol protocol = new CutProtocol(sent::add, (a, index, state) -> {
+        cuts.add(a.seq() + "@" + index + ":" + state);
+        return new CutProtocol.Result(true, a.seq(), 100, 2, null);
+    }, () -> exited.set(true));
+
+    @AfterEach
+    void lower() {
+        PlatformHook.lower();
+    }
+
+    String next() throws InterruptedException {
+        String s = sent.poll(10, TimeUnit.SECONDS);
+        assertTrue(s != null, "the rank should have sent a message");
+        return s;
+    }
+
+    CompletableFuture<Void> safePoint(long i, Object state) {
+        return CompletableFuture.runAsync(() -> protocol.atSafePoint(i, state, null));
+    }
+
+    @Test
+    void reportsRunsToItsLimitBlocksAndCutsAtTheTargetAfterGo() throws Exception {
+        protocol.onRequest(new CutProtocol.Attempt(7, 3, 2, false, "/ckpt"));
+        assertTrue(PlatformHook.signalled());
+        safePoint(5, "s5").get(10, TimeUnit.SECONDS);
+        assertEquals("AT 7 5", next());
+        CompletableFuture<Void> atLimit = safePoint(6, "s6");
+        assertEquals("BLOCKED 7 6", next());
+        assertFalse(atLimit.isDone(), "a rank never passes its limit without a target");
+        protocol.onTarget(7, 6);
+        assertEquals("STOPPED 7 6", next());
+        assertFalse(atLimit.isDone(), "the cut waits for GO");
+        protocol.onGo(7);
+        atLimit.get(10, TimeUnit.SECONDS);
+        assertEquals(List.of("3@6:s6"), cuts);
+        assertEquals("OUTCOME 7 true 3 100 2 =", next());
+        assertFalse(PlatformHook.signalled(), "the signal goes down after the attempt");
+        assertFalse(exited.get());
+    }
+
+    @Test
+    void aRaisedLimitLetsTheRankGoOnAndATargetAheadIsRunTo() throws Exception {
+        protocol.onRequest(new CutProtocol.Attempt(1, 1, 2, true, "/ckpt"));
+        safePoint(2, "a").get(10, TimeUnit.SECONDS);
+        assertEquals("AT 1 2", next());
+        CompletableFuture<Void> blocked = safePoint(3, "b");
+        assertEquals("BLOCKED 1 3", next());
+        protocol.onRaise(1, 4);
+        blocked.get(10, TimeUnit.SECONDS);
+        protocol.onTarget(1, 5);
+        safePoint(4, "c").get(10, TimeUnit.SECONDS); // below the target: goes on, says nothing
+        CompletableFuture<Void> atTarget = safePoint(5, "d");
+        assertEquals("STOPPED 1 5", next());
+        protocol.onGo(1);
+        atTarget.get(10, TimeUnit.SECONDS);
+        assertEquals(List.of("1@5:d"), cuts);
+        assertTrue(exited.get(), "--exit ends the rank after a committed checkpoint");
+    }
+
+    @Test
+    void aCancelReleasesABlockedRankWithoutACut() throws Exception {
+        protocol.onRequest(new CutProtocol.Attempt(2, 1, 2, false, "/ckpt"));
+        safePoint(1, "x").get(10, TimeUnit.SECONDS);
+        next();
+        CompletableFuture<Void> blocked = safePoint(2, "y");
+        assertEquals("BLOCKED 2 2", next());
+        protocol.onCancel(2);
+        blocked.get(10, TimeUnit.SECONDS);
+        assertTrue(cuts.isEmpty());
+        assertFalse(PlatformHook.signalled());
+        assertNull(sent.poll());
+    }
+
+    @Test
+    void aFailingStateSupplierCancelsInsteadOfJoiningTheCut() throws Exception {
+        protocol.onRequest(new CutProtocol.Attempt(3, 1, 2, false, "/ckpt"));
+        CompletableFuture.runAsync(() -> protocol.atSafePoint(1, null, () -> "fine")).get(10, TimeUnit.SECONDS);
+        next();
+        protocol.onTarget(3, 1 + 1);
+        CompletableFuture<Void> failing = CompletableFuture.runAsync(() -> protocol.atSafePoint(2, null, () -> {
+            throw new IllegalStateException("boom");
+        }));
+        assertTrue(next().startsWith("FAILED 3 "));
+        assertFalse(failing.isDone(), "the rank waits for the coordinator's cancel");
+        protocol.onCancel(3);
+        assertTrue(failing.handle((v, e) -> e != null && e.getCause() instanceof IllegalStateException).get(10, TimeUnit.SECONDS));
+        assertTrue(cuts.isEmpty());
+    }
+
+    @Test
+    void aRequestAfterFinalizeIsAnsweredWithFinalizing() throws Exception {
+        protocol.finalizing();
+        assertEquals("FINALIZING", next());
+        protocol.onRequest(new CutProtocol.Attempt(4, 1, 2, false, "/ckpt"));
+        assertEquals("FINALIZING", next());
+        assertFalse(protocol.active());
+    }
+}

@@ -1,0 +1,34 @@
+package mana.api.spi;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The platform side of {@link mana.api.Mana}, installed with {@link PlatformHook#install} by the
+ * MANA agent of a rank. Every method is called on the application's thread.
+ */
+public interface ManaPlatform {
+
+    /**
+     * A safe point while {@link PlatformHook#raise() the signal} is up (never otherwise).
+     * Exactly one of {@code state} and {@code lazyState} is used: the supplier is called only
+     * if a checkpoint is taken at this safe point.
+     *
+     * @param index this safe point's index (already counted)
+     */
+    void atSafePoint(long index, Object state, Supplier<?> lazyState);
+
+    /**
+     * The state saved by the checkpoint this rank restarted from; empty on a fresh run.
+     *
+     * @param loader the class loader of the type the application asks for (its classes)
+     * @throws IllegalStateException before MPI.Init on a restart, or when the state cannot be read back
+     */
+    Optional<Object> restoredState(ClassLoader loader);
+
+    /** Asks the job's coordinator for a checkpoint; false (with a message) when none is attached. */
+    boolean requestCheckpoint();
+
+    /** True when this rank runs as a restart from a checkpoint. */
+    boolean isRestart();
+}

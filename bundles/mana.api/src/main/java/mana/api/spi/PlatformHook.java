@@ -1,0 +1,59 @@
+package mana.api.spi;
+
+/**
+ * Where {@link mana.api.Mana} finds the platform, the pending-checkpoint signal and the
+ * safe-point counter. Static so that a safe point costs one volatile read and one increment.
+ * Outside MANA nothing is installed and the signal stays down.
+ */
+public final class PlatformHook {
+    private static volatile ManaPlatform platform;
+    private static volatile boolean signal;
+    /** Safe points passed on the application's thread (safe points are single-threaded). */
+    private static long index;
+
+    private PlatformHook() {
+    }
+
+    public static void install(ManaPlatform p) {
+        platform = p;
+    }
+
+    /** Removes {@code p} if it is the installed one; lowers the signal. */
+    public static void uninstall(ManaPlatform p) {
+        if (platform == p) {
+            platform = null;
+            signal = false;
+        }
+    }
+
+    public static ManaPlatform platform() {
+        return platform;
+    }
+
+    /** Makes the next safe points call {@link ManaPlatform#atSafePoint}. */
+    public static void raise() {
+        signal = true;
+    }
+
+    public static void lower() {
+        signal = false;
+    }
+
+    public static boolean signalled() {
+        return signal;
+    }
+
+    /** Counts a safe point; its index. */
+    public static long next() {
+        return ++index;
+    }
+
+    public static long index() {
+        return index;
+    }
+
+    /** Sets the counter (a restart continues from the checkpoint's safe point). */
+    public static void resetIndex(long value) {
+        index = value;
+    }
+}

@@ -1,0 +1,216 @@
+package mana.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import mana.ckpt.store.CheckpointStore;
+import mana.ckpt.store.NoUsableCheckpointException;
+import mana.ckpt.store.Selection;
+import mana.launcher.coord.Coordinator;
+import mana.launcher.coord.JobFile;
+import mana.launcher.rank.AppBundle;
+
+/**
+ * Runs one job under its coordinator: {@code mana run} and {@code mana restart}. Writes the job
+ * file, passes the coordinator's address, the job id and the token to every rank in the
+ * environment (mpirun {@code -x}, so they never appear on a command line), and restarts the job
+ * from its newest complete checkpoint when mpirun fails and {@code --max-restarts} allows it.
+ */
+final class JobRunner {
+    static final String ENV_COORD = "MANA_COORD";
+    static final String ENV_JOB = "MANA_JOB_ID";
+    static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+
+    private JobRunner() {
+    }
+
+    static int run(List<String> argv) throws UsageError {
+        CkptOptions opts = CkptOptions.extract("run", argv, false);
+        RunArgs ra = RunArgs.parse(opts.rest());
+        if (ra.help()) {
+            System.out.print(RunArgs.HELP);
+            System.out.print(CkptOptions.HELP);
+            return 0;
+        }
+        Path root = opts.ckptDir() != null ? Path.of(opts.ckptDir()).toAbsolutePath().normalize()
+                : Path.of("mana-ckpt", appName(ra)).toAbsolutePath().normalize();
+        return run("run", opts, ra, root, null);
+    }
+
+    static String appName(RunArgs ra) {
+        if (ra.mainClass() != null) {
+            String c = ra.mainClass();
+            return c.substring(c.lastIndexOf('.') + 1);
+        }
+        return AppBundle.symbolicNameOf(Path.of(ra.appJar()));
+    }
+
+    /**
+     * @param restartFrom the committed checkpoint directory to restart from first, or null for a fresh start
+     */
+    static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom) throws UsageError {
+        Path jar = RunCommand.checkJar(ra.appJar());
+        Path mpirun = Dist.onPath("mpirun")
+                .orElseThrow(() -> new UsageError(command, "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
+        Path launcher = Dist.launcherJar();
+        if (!Files.isRegularFile(launcher)) {
+            throw new UsageError(command, "launcher jar " + launcher + " not found (build with ./mana setup)");
+        }
+        InetAddress bind;
+        try {
+            bind = opts.coordBind() == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(opts.coordBind());
+        } catch (UnknownHostException e) {
+            throw new UsageError(command, "--coord-bind: unknown address '" + opts.coordBind() + "'");
+        }
+        int np = ra.ranks() != null ? ra.ranks() : 0;
+        long pid = ProcessHandle.current().pid();
+        String jobId = appName(ra).replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + pid;
+        String token = Coordinator.newToken();
+        Path jobDir = null;
+        JobFile jobFile = null;
+        try (Coordinator coord = new Coordinator(new Coordinator.Settings(jobId, token, root, opts.keep(), opts.interval(), np,
+                launchDescription(ra, opts)), bind, msg -> System.err.println("[mana] " + msg))) {
+            jobDir = Files.createTempDirectory("mana-job-");
+            Path wrapped = jobDir.resolve("app-bundle.jar");
+            AppBundle.write(AppBundle.wrap(jar), wrapped);
+            jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np, jar.toString());
+            jobFile.write();
+            // Only checkpoints of this job (or the one it restarts from) are used for recovery.
+            long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
+            Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
+            int restarts = 0;
+            while (true) {
+                List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
+                List<String> cmd = RunCommand.command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser(),
+                        List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                if (Boolean.getBoolean("mana.verbose")) {
+                    System.err.println("[mana " + command + "] " + String.join(" ", cmd));
+                }
+                coord.newIncarnation();
+                int status = exec(cmd, Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId, ENV_TOKEN, token));
+                if (status == 0) {
+                    if (coord.endedByCheckpoint()) {
+                        System.err.println("[mana] job " + jobId + " stopped after checkpoint " + coord.lastCommittedSeq()
+                                + "; continue it with: mana restart " + root);
+                    }
+                    return 0;
+                }
+                if (restarts >= opts.maxRestarts()) {
+                    if (opts.maxRestarts() > 0) {
+                        System.err.println("[mana] job failed (mpirun exit " + status + "); " + opts.maxRestarts()
+                                + " restart(s) used up, giving up");
+                    }
+                    return status;
+                }
+                int ranks = np > 0 ? np : coord.ranks();
+                Selection sel;
+                try {
+                    sel = new CheckpointStore(root, opts.keep()).newestUsable(ranks, false);
+                } catch (NoUsableCheckpointException e) {
+                    System.err.println("[mana] job failed (mpirun exit " + status + ") and has no usable checkpoint in " + root
+                            + "; not restarting");
+                    return status;
+                }
+                if (sel.chosen().seq() < firstOwnSeq) {
+                    System.err.println("[mana] job failed (mpirun exit " + status + ") before its first checkpoint; not restarting");
+                    return status;
+                }
+                restarts++;
+                for (Selection.Skipped s : sel.skipped()) {
+                    System.err.println("[mana] checkpoint " + s.ref().seq() + " cannot be used: " + s.reason().getMessage());
+                }
+                String who = coord.firstLostRank() >= 0 ? "rank " + coord.firstLostRank() + " died" : "the job failed";
+                System.err.println("[mana] " + who + " (mpirun exit " + status + "); restarting from checkpoint " + sel.chosen().seq()
+                        + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
+                restartDir = sel.chosen().dir();
+            }
+        } catch (AppBundle.BundleError e) {
+            throw new UsageError(command, e.getMessage());
+        } catch (IOException e) {
+            throw new UsageError(command, "cannot prepare the job: " + e.getMessage());
+        } finally {
+            if (jobFile != null) {
+                jobFile.delete();
+            }
+            RunCommand.deleteQuietly(jobDir);
+        }
+    }
+
+    /** What mana restart needs to start the job again: the run arguments without checkpoint options. */
+    static Properties launchDescription(RunArgs ra, CkptOptions opts) {
+        Properties p = new Properties();
+        List<String> args = opts.rest();
+        p.setProperty("args", Integer.toString(args.size()));
+        int jarIndex = args.size() - ra.appArgs().size() - 1;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (i == jarIndex) {
+                a = Path.of(a).toAbsolutePath().normalize().toString(); // restartable from any directory
+            }
+            p.setProperty("arg." + i, a);
+        }
+        if (ra.ranks() != null) {
+            p.setProperty("np", Integer.toString(ra.ranks()));
+        }
+        p.setProperty("jar", Path.of(ra.appJar()).toAbsolutePath().normalize().toString());
+        p.setProperty("keep", Integer.toString(opts.keep()));
+        return p;
+    }
+
+    /** Runs mpirun with this process's stdin/stdout/stderr and extra environment; its exit status. */
+    static int exec(List<String> cmd, Map<String, String> env) throws UsageError {
+        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+        pb.environment().putAll(env);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new UsageError(null, "cannot start " + cmd.get(0) + ": " + e.getMessage());
+        }
+        Thread killer = new Thread(p::destroy, "mana-stop-child");
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            p.destroy();
+            Thread.currentThread().interrupt();
+            return 130;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (IllegalStateException ignored) {
+                // shutting down already
+            }
+        }
+    }
+
+    /** Reads a launch description back as run arguments. */
+    static List<String> launchArgs(Path root) throws UsageError {
+        Path f = root.resolve(Coordinator.LAUNCH_FILE);
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(f)) {
+            p.load(in);
+            int n = Integer.parseInt(p.getProperty("args"));
+            List<String> args = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String a = p.getProperty("arg." + i);
+                if (a == null) {
+                    throw new IllegalArgumentException("arg." + i + " missing");
+                }
+                args.add(a);
+            }
+            return args;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UsageError("restart", root + " is not a checkpoint root of a MANA job (no " + Coordinator.LAUNCH_FILE + ")");
+        } catch (IOException | RuntimeException e) {
+            throw new UsageError("restart", f + ": unreadable launch description (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package mana.launcher.coord;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/** A client connection to a job's coordinator, authenticated with the token from the job file. */
+public final class CoordClient implements AutoCloseable {
+    private final Socket socket = new Socket();
+    private final BufferedReader in;
+    private final OutputStream out;
+
+    public CoordClient(JobFile job) throws IOException {
+        socket.connect(new InetSocketAddress(job.host(), job.port()), 10_000);
+        in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        out = socket.getOutputStream();
+        send("CLIENT " + job.token());
+        String welcome = in.readLine();
+        if (!"WELCOME".equals(welcome)) {
+            throw new IOException("the coordinator of job " + job.jobId() + " refused the connection (token mismatch?)");
+        }
+    }
+
+    public void send(String line) throws IOException {
+        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** The next line, or null when the coordinator closed the connection. */
+    public String[] next() throws IOException {
+        String line = in.readLine();
+        return line == null ? null : Wire.fields(line);
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

@@ -1,0 +1,622 @@
+package mana.launcher.coord;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import mana.ckpt.store.CheckpointStore;
+
+/**
+ * The job coordinator inside {@code mana run}: a TCP server (loopback unless told otherwise)
+ * that ranks (agents) and clients ({@code mana checkpoint}, {@code mana shell}) connect to with
+ * the job's random token. It triggers checkpoints (clients, {@code --ckpt-interval}, the
+ * application's request), drives the safe-point protocol with {@link CutPlanner}, reports
+ * outcomes, and relays shell commands to ranks.
+ *
+ * <p>All state lives on one event-loop thread; socket readers only post events to it.
+ */
+public final class Coordinator implements AutoCloseable {
+
+    /** What the coordinator needs to know about the job. */
+    public record Settings(String jobId, String token, Path ckptRoot, int keep, Duration interval, int np,
+                           Properties launchDescription) {
+    }
+
+    public static final String LAUNCH_FILE = "job.properties";
+    static final long GRACE_NANOS = Long.getLong("mana.ckpt.graceMs", 100) * 1_000_000L;
+    static final long DEADLINE_NANOS = Long.getLong("mana.ckpt.deadlineS", 60) * 1_000_000_000L;
+    static final long SHELL_TIMEOUT_NANOS = 30_000_000_000L;
+
+    private final Settings settings;
+    private final ServerSocket server;
+    private final BlockingQueue<Runnable> events = new LinkedBlockingQueue<>();
+    private final Thread loop;
+    private final Consumer<String> log;
+    private volatile boolean closed;
+
+    // ----- event-loop state -----
+    private int np;
+    private final Map<Integer, Conn> ranks = new HashMap<>();
+    private final Set<Integer> finalized = new HashSet<>();
+    /** Ranks past MPI_Init (the application runs). */
+    private final Set<Integer> running = new HashSet<>();
+    private Attempt attempt;
+    private long attemptIds;
+    private long lastSeq;
+    private long nextInterval;
+    private long shellIds;
+    private final Map<Long, ShellCall> shellCalls = new HashMap<>();
+    private volatile long lastCommittedSeq = -1;
+    private volatile int ranksSeen;
+    private volatile int firstLostRank = -1;
+    private volatile boolean endedByCheckpoint;
+
+    public static String newToken() {
+        byte[] b = new byte[32];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    public Coordinator(Settings settings, InetAddress bind, Consumer<String> log) throws IOException {
+        this.settings = settings;
+        this.log = log;
+        this.np = settings.np();
+        this.server = new ServerSocket(0, 64, bind);
+        this.loop = new Thread(this::runLoop, "mana-coordinator");
+        this.loop.setDaemon(true);
+        Thread acceptor = new Thread(this::accept, "mana-coordinator-accept");
+        acceptor.setDaemon(true);
+        this.nextInterval = settings.interval() == null ? Long.MAX_VALUE : System.nanoTime() + settings.interval().toNanos();
+        loop.start();
+        acceptor.start();
+    }
+
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    /** The address ranks and clients connect to (this host's name when bound to every interface). */
+    public String host() {
+        InetAddress a = server.getInetAddress();
+        if (a.isAnyLocalAddress()) {
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                return InetAddress.getLoopbackAddress().getHostAddress();
+            }
+        }
+        return a.getHostAddress();
+    }
+
+    /** The newest checkpoint this coordinator saw committed, or -1. */
+    public long lastCommittedSeq() {
+        return lastCommittedSeq;
+    }
+
+    /** True when a {@code checkpoint --exit} committed: the ranks end the job themselves. */
+    public boolean endedByCheckpoint() {
+        return endedByCheckpoint;
+    }
+
+    /** The job's rank count as the ranks told it (0 before any attached). */
+    public int ranks() {
+        return ranksSeen;
+    }
+
+    /** The first rank whose link dropped before it finalized in this incarnation, or -1. */
+    public int firstLostRank() {
+        return firstLostRank;
+    }
+
+    /** A new mpirun starts (a restart): forget the previous ranks. */
+    public void newIncarnation() {
+        firstLostRank = -1;
+        post(() -> {
+            if (attempt != null) {
+                finish(false, "the job was restarted");
+            }
+            ranks.values().forEach(Conn::close);
+            ranks.clear();
+            finalized.clear();
+            running.clear();
+            endedByCheckpoint = false;
+        });
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        loop.interrupt();
+    }
+
+    // ----- connections -----
+
+    private void accept() {
+        while (!closed) {
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (IOException e) {
+                return;
+            }
+            Thread t = new Thread(() -> serve(s), "mana-coordinator-conn");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private void serve(Socket s) {
+        Conn c;
+        try {
+            s.setTcpNoDelay(true);
+            s.setSoTimeout(10_000);
+            c = new Conn(s);
+            String hello = c.in.readLine();
+            String[] f = hello == null ? new String[0] : Wire.fields(hello);
+            if (f.length >= 5 && f[0].equals("HELLO") && tokenOk(f[1]) && f[2].equals(settings.jobId())) {
+                s.setSoTimeout(0);
+                int rank = Integer.parseInt(f[3]);
+                int size = Integer.parseInt(f[4]);
+                post(() -> rankAttached(c, rank, size));
+                readLines(c, line -> post(() -> rankLine(c, rank, line)));
+                post(() -> rankLost(c, rank));
+            } else if (f.length >= 2 && f[0].equals("CLIENT") && tokenOk(f[1])) {
+                s.setSoTimeout(0);
+                c.send("WELCOME");
+                readLines(c, line -> post(() -> clientLine(c, line)));
+            } else {
+                log.accept("refused a connection from " + s.getRemoteSocketAddress() + ": "
+                        + (f.length == 0 ? "no greeting" : "wrong or missing job token"));
+                c.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // gone
+            }
+        }
+    }
+
+    private boolean tokenOk(String presented) {
+        return MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), settings.token().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void readLines(Conn c, Consumer<String> each) {
+        try {
+            String line;
+            while ((line = c.in.readLine()) != null) {
+                if (!line.isBlank()) {
+                    each.accept(line);
+                }
+            }
+        } catch (IOException e) {
+            // closed
+        }
+    }
+
+    static final class Conn {
+        final Socket socket;
+        final BufferedReader in;
+        final OutputStream out;
+
+        Conn(Socket s) throws IOException {
+            socket = s;
+            in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            out = s.getOutputStream();
+        }
+
+        synchronized void send(String line) {
+            try {
+                out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                close();
+            }
+        }
+
+        void close() {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // gone
+            }
+        }
+    }
+
+    // ----- event loop -----
+
+    private void post(Runnable r) {
+        events.add(r);
+    }
+
+    private void runLoop() {
+        while (!closed) {
+            try {
+                Runnable r = events.poll(20, TimeUnit.MILLISECONDS);
+                if (r != null) {
+                    r.run();
+                }
+                long now = System.nanoTime();
+                if (attempt != null) {
+                    apply(attempt.planner.tick(now));
+                }
+                tickShell(now);
+                if (now >= nextInterval) {
+                    nextInterval = now + settings.interval().toNanos();
+                    if (attempt == null && allAttached()) {
+                        startAttempt(false, null, "interval");
+                    }
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.accept("internal error: " + e);
+            }
+        }
+    }
+
+    private boolean allAttached() {
+        return np > 0 && ranks.size() == np && finalized.isEmpty();
+    }
+
+    private void rankAttached(Conn c, int rank, int size) {
+        if (np <= 0) {
+            np = size;
+        }
+        ranksSeen = np;
+        if (rank < 0 || rank >= np || size != np) {
+            log.accept("refused rank " + rank + " of " + size + ": this job has " + np + " ranks");
+            c.close();
+            return;
+        }
+        Conn old = ranks.put(rank, c);
+        if (old != null) {
+            old.close();
+        }
+        c.send("WELCOME");
+    }
+
+    private void rankLost(Conn c, int rank) {
+        if (ranks.get(rank) != c) {
+            return;
+        }
+        ranks.remove(rank);
+        if (!finalized.contains(rank) && firstLostRank < 0) {
+            firstLostRank = rank;
+        }
+        if (attempt != null) {
+            apply(attempt.planner.lost(rank));
+            if (attempt != null && !attempt.outcomes.containsKey(rank)) { // past GO: the cut cannot finish without it
+                finish(false, "rank " + rank + " lost its link to the coordinator while writing (did it die?)");
+            }
+        }
+        for (ShellCall call : List.copyOf(shellCalls.values())) {
+            if (call.waiting.remove(rank)) {
+                call.outputs.put(rank, "(rank " + rank + " went away)\n");
+                completeShell(call);
+            }
+        }
+    }
+
+    private void rankLine(Conn c, int rank, String line) {
+        if (ranks.get(rank) != c) {
+            return;
+        }
+        String[] f = Wire.fields(line);
+        long now = System.nanoTime();
+        switch (f[0]) {
+            case "AT", "BLOCKED", "STOPPED", "FAILED", "OUTCOME" -> {
+                if (attempt == null || Long.parseLong(f[1]) != attempt.id) {
+                    return; // about an attempt that is over
+                }
+                switch (f[0]) {
+                    case "AT" -> apply(attempt.planner.at(rank, Long.parseLong(f[2]), now));
+                    case "BLOCKED" -> apply(attempt.planner.blocked(rank, Long.parseLong(f[2]), now));
+                    case "STOPPED" -> apply(attempt.planner.stopped(rank, Long.parseLong(f[2]), now));
+                    case "FAILED" -> apply(attempt.planner.failed(rank, Wire.untext(f[2])));
+                    default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
+                }
+            }
+            case "INIT" -> running.add(rank);
+            case "FINALIZING" -> {
+                running.remove(rank);
+                finalized.add(rank);
+                if (attempt != null) {
+                    apply(attempt.planner.finalizing(rank));
+                }
+            }
+            case "REQUEST" -> {
+                if (attempt == null) {
+                    if (allAttached()) {
+                        startAttempt(false, null, "requested by rank " + rank);
+                    } else {
+                        log.accept("rank " + rank + " requested a checkpoint, but " + notReady());
+                    }
+                }
+            }
+            case "OUT" -> {
+                ShellCall call = shellCalls.get(Long.parseLong(f[1]));
+                if (call != null && call.waiting.remove(rank)) {
+                    call.outputs.put(rank, Wire.untext(f[2]));
+                    completeShell(call);
+                }
+            }
+            default -> log.accept("rank " + rank + " sent an unknown message " + f[0]);
+        }
+    }
+
+    private String notReady() {
+        if (!finalized.isEmpty()) {
+            return "rank " + finalized.iterator().next() + " has already reached MPI_Finalize";
+        }
+        return "only " + ranks.size() + " of " + (np > 0 ? np : "?") + " ranks are attached";
+    }
+
+    // ----- clients -----
+
+    private void clientLine(Conn c, String line) {
+        String[] f = Wire.fields(line);
+        switch (f[0]) {
+            case "CHECKPOINT" -> {
+                boolean exit = f.length > 1 && f[1].equals("exit");
+                if (attempt != null) {
+                    if (exit && !attempt.exit) {
+                        c.send("DONE 1 " + Wire.text("checkpoint " + attempt.seq + " (without --exit) is in progress; try again when it is over"));
+                        return;
+                    }
+                    attempt.clients.add(c);
+                    c.send("MSG " + Wire.text("joining checkpoint " + attempt.seq + " in progress"));
+                    return;
+                }
+                if (!allAttached()) {
+                    c.send("DONE 1 " + Wire.text("cannot checkpoint now: " + notReady()));
+                    return;
+                }
+                startAttempt(exit, c, "requested");
+            }
+            case "SHELL" -> shell(c, f[1], Wire.untext(f[2]));
+            case "STATUS" -> c.send("DONE 0 " + Wire.text("job " + settings.jobId() + ": " + ranks.size() + " of " + np
+                    + " ranks attached, " + running.size() + " of " + np + " ranks running; last committed checkpoint "
+                    + (lastCommittedSeq < 0 ? "none" : lastCommittedSeq)));
+            default -> c.send("DONE 2 " + Wire.text("unknown request " + f[0]));
+        }
+    }
+
+    // ----- checkpoint attempts -----
+
+    static final class Attempt {
+        final long id;
+        final long seq;
+        final boolean exit;
+        final CutPlanner planner;
+        final List<Conn> clients = new ArrayList<>();
+        final long start = System.nanoTime();
+        final Map<Integer, Boolean> outcomes = new TreeMap<>();
+        long bytes;
+        long drained;
+        String abortReason;
+
+        Attempt(long id, long seq, boolean exit, CutPlanner planner) {
+            this.id = id;
+            this.seq = seq;
+            this.exit = exit;
+            this.planner = planner;
+        }
+    }
+
+    private void startAttempt(boolean exit, Conn client, String trigger) {
+        long seq;
+        try {
+            Files.createDirectories(settings.ckptRoot());
+            writeLaunchDescription();
+            seq = Math.max(new CheckpointStore(settings.ckptRoot(), settings.keep()).nextSeq(), lastSeq + 1);
+        } catch (IOException e) {
+            String msg = "cannot use checkpoint directory " + settings.ckptRoot() + ": " + e.getMessage();
+            log.accept(msg);
+            if (client != null) {
+                client.send("DONE 1 " + Wire.text(msg));
+            }
+            return;
+        }
+        lastSeq = seq;
+        attempt = new Attempt(++attemptIds, seq, exit, new CutPlanner(np, System.nanoTime(), GRACE_NANOS, DEADLINE_NANOS));
+        if (client != null) {
+            attempt.clients.add(client);
+        }
+        int starting = np - running.size();
+        progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a safe point"
+                + (starting > 0 ? " (" + starting + " not yet past MPI_Init)" : ""));
+        String req = "REQ " + attempt.id + " " + seq + " " + settings.keep() + " " + exit + " "
+                + Wire.text(settings.ckptRoot().toString());
+        ranks.values().forEach(r -> r.send(req));
+    }
+
+    private void writeLaunchDescription() throws IOException {
+        Path f = settings.ckptRoot().resolve(LAUNCH_FILE);
+        Path tmp = settings.ckptRoot().resolve("." + LAUNCH_FILE + ".tmp");
+        try (var out = Files.newOutputStream(tmp)) {
+            settings.launchDescription().store(out, "How to start this job again (mana restart)");
+        }
+        Files.move(tmp, f, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private void apply(List<CutPlanner.Action> actions) {
+        for (CutPlanner.Action a : actions) {
+            if (attempt == null) {
+                return;
+            }
+            long id = attempt.id;
+            if (a instanceof CutPlanner.Raise r) {
+                send(r.rank(), "RAISE " + id + " " + r.limit());
+            } else if (a instanceof CutPlanner.Target t) {
+                progress("all " + np + " ranks reported; the cut is safe point " + t.target());
+                ranks.values().forEach(c -> c.send("TARGET " + id + " " + t.target()));
+            } else if (a instanceof CutPlanner.Go) {
+                progress("all " + np + " ranks stopped at safe point " + attempt.planner.target() + "; writing checkpoint " + attempt.seq);
+                ranks.values().forEach(c -> c.send("GO " + id));
+            } else if (a instanceof CutPlanner.Cancel c) {
+                ranks.values().forEach(r -> r.send("CANCEL " + id));
+                finish(false, c.reason());
+            }
+        }
+    }
+
+    private void outcome(int rank, boolean committed, long bytes, long drained, String reason) {
+        Attempt a = attempt;
+        a.outcomes.put(rank, committed);
+        a.bytes += bytes;
+        a.drained += drained;
+        if (!committed && a.abortReason == null) {
+            a.abortReason = reason == null || reason.isBlank() ? "rank " + rank + " did not commit" : reason;
+        }
+        progress("rank " + rank + (committed ? " wrote " + human(bytes) : " aborted") + " (" + a.outcomes.size() + " of " + np + " ranks done)");
+        if (a.outcomes.size() == np) {
+            a.planner.end();
+            if (a.abortReason == null) {
+                lastCommittedSeq = a.seq;
+                if (a.exit) {
+                    endedByCheckpoint = true;
+                }
+                finish(true, null);
+            } else {
+                finish(false, a.abortReason);
+            }
+        }
+    }
+
+    private void finish(boolean committed, String reason) {
+        Attempt a = attempt;
+        attempt = null;
+        double secs = (System.nanoTime() - a.start) / 1e9;
+        String msg = committed
+                ? String.format("checkpoint %d committed: %s from %d ranks, %d messages drained, %.2f s, in %s%s", a.seq, human(a.bytes), np,
+                        a.drained, secs, settings.ckptRoot(), a.exit ? "; the job ends now" : "")
+                : "checkpoint " + a.seq + " abandoned: " + reason;
+        log.accept(msg);
+        for (Conn c : a.clients) {
+            c.send("DONE " + (committed ? 0 : 1) + " " + Wire.text(msg));
+        }
+    }
+
+    private void progress(String msg) {
+        if (attempt != null) {
+            for (Conn c : attempt.clients) {
+                c.send("MSG " + Wire.text(msg));
+            }
+        }
+    }
+
+    private void send(int rank, String line) {
+        Conn c = ranks.get(rank);
+        if (c != null) {
+            c.send(line);
+        }
+    }
+
+    static String human(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format("%.1f KiB", bytes / 1024.0);
+        }
+        return String.format("%.1f MiB", bytes / (1024.0 * 1024));
+    }
+
+    // ----- cluster shell -----
+
+    static final class ShellCall {
+        final long id;
+        final Conn client;
+        final Set<Integer> waiting = new HashSet<>();
+        final Map<Integer, String> outputs = new TreeMap<>();
+        final long deadline = System.nanoTime() + SHELL_TIMEOUT_NANOS;
+
+        ShellCall(long id, Conn client) {
+            this.id = id;
+            this.client = client;
+        }
+    }
+
+    private void shell(Conn client, String target, String command) {
+        List<Integer> targets = new ArrayList<>();
+        if (target.equals("all")) {
+            for (int r = 0; r < np; r++) {
+                targets.add(r);
+            }
+        } else {
+            int r = Integer.parseInt(target);
+            if (r < 0 || (np > 0 && r >= np)) {
+                client.send("DONE 2 " + Wire.text("no rank " + r + " in this job (" + np + " ranks)"));
+                return;
+            }
+            targets.add(r);
+        }
+        ShellCall call = new ShellCall(++shellIds, client);
+        String exec = "EXEC " + call.id + " " + Wire.text(command);
+        for (int r : targets) {
+            Conn c = ranks.get(r);
+            if (c == null) {
+                call.outputs.put(r, "(rank " + r + " is not attached" + (finalized.contains(r) ? ": it has finalized" : "") + ")\n");
+            } else {
+                call.waiting.add(r);
+                c.send(exec);
+            }
+        }
+        shellCalls.put(call.id, call);
+        completeShell(call);
+    }
+
+    private void completeShell(ShellCall call) {
+        if (!call.waiting.isEmpty()) {
+            return;
+        }
+        shellCalls.remove(call.id);
+        for (Map.Entry<Integer, String> e : call.outputs.entrySet()) {
+            call.client.send("OUT " + e.getKey() + " " + Wire.text(e.getValue()));
+        }
+        call.client.send("DONE 0 " + Wire.text(""));
+    }
+
+    private void tickShell(long now) {
+        for (ShellCall call : List.copyOf(shellCalls.values())) {
+            if (now >= call.deadline) {
+                for (int r : call.waiting) {
+                    call.outputs.put(r, "(no answer within " + SHELL_TIMEOUT_NANOS / 1_000_000_000L + " s)\n");
+                }
+                call.waiting.clear();
+                completeShell(call);
+            }
+        }
+    }
+
+}

@@ -1,0 +1,130 @@
+package mana.launcher.coord;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * {@code ~/.mana/jobs/<jobid>.properties}: how clients ({@code mana checkpoint}, {@code mana
+ * shell}, {@code mana jobs}) find a running job's coordinator: pid, host, port, token, checkpoint
+ * root, ranks, application. The folder is 0700 and the file 0600 (it holds the token); the file
+ * is removed when the job ends.
+ */
+public record JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app) {
+
+    public static Path dir() {
+        String override = System.getProperty("mana.jobs.dir");
+        return override != null ? Path.of(override) : Path.of(System.getProperty("user.home"), ".mana", "jobs");
+    }
+
+    public Path path() {
+        return dir().resolve(jobId + ".properties");
+    }
+
+    public void write() throws IOException {
+        Path d = dir();
+        Files.createDirectories(d);
+        Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
+        Properties p = new Properties();
+        p.setProperty("job", jobId);
+        p.setProperty("pid", Long.toString(pid));
+        p.setProperty("host", host);
+        p.setProperty("port", Integer.toString(port));
+        p.setProperty("token", token);
+        p.setProperty("ckptRoot", ckptRoot);
+        p.setProperty("np", Integer.toString(np));
+        p.setProperty("app", app);
+        Path tmp = d.resolve("." + jobId + ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
+            p.store(out, "MANA job (removed when the job ends)");
+        }
+        Files.move(tmp, path(), java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    public void delete() {
+        try {
+            Files.deleteIfExists(path());
+        } catch (IOException ignored) {
+            // best effort; list() skips jobs whose process is gone
+        }
+    }
+
+    static JobFile read(Path f) throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(f)) {
+            p.load(in);
+        }
+        try {
+            return new JobFile(p.getProperty("job"), Long.parseLong(p.getProperty("pid")), p.getProperty("host"),
+                    Integer.parseInt(p.getProperty("port")), p.getProperty("token"), p.getProperty("ckptRoot", ""),
+                    Integer.parseInt(p.getProperty("np", "0")), p.getProperty("app", ""));
+        } catch (RuntimeException e) {
+            throw new IOException(f + ": not a MANA job file (" + e.getMessage() + ")");
+        }
+    }
+
+    /** This user's running jobs (files of processes that are gone are removed). */
+    public static List<JobFile> list() {
+        List<JobFile> jobs = new ArrayList<>();
+        Path d = dir();
+        if (!Files.isDirectory(d)) {
+            return jobs;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(d, "*.properties")) {
+            for (Path f : ds) {
+                try {
+                    JobFile j = read(f);
+                    if (ProcessHandle.of(j.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+                        jobs.add(j);
+                    } else {
+                        Files.deleteIfExists(f); // left by a killed mana run
+                    }
+                } catch (IOException e) {
+                    // unreadable: not ours to judge
+                }
+            }
+        } catch (IOException e) {
+            return jobs;
+        }
+        jobs.sort(java.util.Comparator.comparing(JobFile::jobId));
+        return jobs;
+    }
+
+    /** The job named, or the only running one. */
+    public static JobFile find(Optional<String> jobId) throws LookupError {
+        List<JobFile> jobs = list();
+        if (jobId.isPresent()) {
+            return jobs.stream().filter(j -> j.jobId().equals(jobId.get())).findFirst()
+                    .orElseThrow(() -> new LookupError("no running job '" + jobId.get() + "' of this user (see mana jobs)"));
+        }
+        if (jobs.isEmpty()) {
+            throw new LookupError("no running MANA job of this user (start one with mana run)");
+        }
+        if (jobs.size() > 1) {
+            throw new LookupError(jobs.size() + " jobs are running (" + String.join(", ", jobs.stream().map(JobFile::jobId).toList())
+                    + "); name one");
+        }
+        return jobs.get(0);
+    }
+
+    /** A job cannot be found; the message is one line. */
+    public static final class LookupError extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public LookupError(String message) {
+            super(message);
+        }
+    }
+
+}
