@@ -26,6 +26,9 @@ public final class FileDescriptor implements Descriptor {
     private int filetype;
     private DatatypeDescriptor etypeDesc;
     private DatatypeDescriptor filetypeDesc;
+    /** Creation sequences of the view's derived datatypes when loaded from a checkpoint (-1: none). */
+    private long etypeSeq = -1;
+    private long filetypeSeq = -1;
     private String datarep = "native";
     private boolean atomic;
     private int errhandler;
@@ -98,6 +101,30 @@ public final class FileDescriptor implements Descriptor {
         this.filetype = filetype;
         this.filetypeDesc = filetypeDesc;
         this.datarep = datarep;
+    }
+
+    /**
+     * The view as a checkpoint saved it: datatypes by handle and, for derived ones, by the
+     * creation sequence of their descriptor (-1 for predefined), resolved at rebuild.
+     */
+    public synchronized void restoreView(long disp, int etype, long etypeSeq, int filetype, long filetypeSeq,
+                                         String datarep) {
+        releaseView();
+        this.disp = disp;
+        this.etype = etype;
+        this.etypeSeq = etypeSeq;
+        this.filetype = filetype;
+        this.filetypeSeq = filetypeSeq;
+        this.datarep = datarep;
+    }
+
+    /** Creation sequence of the etype's descriptor, -1 when the etype is predefined. */
+    public synchronized long etypeSequence() {
+        return etypeDesc != null ? etypeDesc.sequence() : etypeSeq;
+    }
+
+    public synchronized long filetypeSequence() {
+        return filetypeDesc != null ? filetypeDesc.sequence() : filetypeSeq;
     }
 
     /** Drops the view's hold on its datatypes (at close). */
