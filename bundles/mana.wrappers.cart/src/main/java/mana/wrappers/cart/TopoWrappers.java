@@ -356,7 +356,13 @@ public final class TopoWrappers implements TopoProvider {
     @Override
     public int[] cartShift(int comm, int direction, int disp) throws ManaException {
         return call(CART_SHIFT, () -> {
-            ShiftParms s = cart(comm).shift(direction, disp);
+            CartComm c = cart(comm);
+            int n = ndims(comm, c);
+            if (direction < 0 || direction >= n) {
+                // Open MPI 4.1.4 does not check it and reads past its dims array
+                throw badArg("direction " + direction + " is not a dimension of this " + n + "-dimensional grid");
+            }
+            ShiftParms s = c.shift(direction, disp);
             return new int[] {s.getRankSource(), s.getRankDest()};
         });
     }

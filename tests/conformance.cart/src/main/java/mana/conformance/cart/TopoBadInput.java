@@ -45,6 +45,11 @@ public final class TopoBadInput {
         CartComm cart = world.createCart(new int[] {size, 1}, new boolean[] {false, false}, false);
         expect("coords of the wrong length", MPI.ERR_ARG, "coords has 3 entries",
                 () -> cart.getRank(new int[] {0, 0, 0}));
+        // Open MPI 4.1.4 does not check the direction (it reads past its dims array): MANA does.
+        expect("shift along a missing dimension", MPI.ERR_ARG, "direction 2",
+                () -> cart.shift(2, 1));
+        expect("shift along a negative dimension", MPI.ERR_ARG, "direction -1",
+                () -> cart.shift(-1, 1));
         expect("null coords", MPI.ERR_ARG, "coords is null", () -> cart.getRank(null));
         expect("remainDims of the wrong length", MPI.ERR_ARG, "remainDims has 1 entries",
                 () -> cart.sub(new boolean[] {true}));
