@@ -2,11 +2,39 @@ package mana.core.desc;
 
 import java.util.Arrays;
 
-/** A Cartesian topology as the application asked for it. */
-public record CartTopology(int[] dims, boolean[] periods, boolean reorder) {
+/**
+ * A Cartesian topology: dimensions and periods as the lower half reports them, and the reorder
+ * flag the application asked for (the rank order the lower half chose is the descriptor's world
+ * ranks).
+ */
+public record CartTopology(int[] dims, boolean[] periods, boolean reorder) implements Topology {
     public CartTopology {
         dims = dims.clone();
         periods = periods.clone();
+        if (dims.length != periods.length) {
+            throw new IllegalArgumentException("dims and periods differ in length");
+        }
+    }
+
+    @Override
+    public int[] dims() {
+        return dims.clone();
+    }
+
+    @Override
+    public boolean[] periods() {
+        return periods.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CartTopology t && reorder == t.reorder && Arrays.equals(dims, t.dims)
+                && Arrays.equals(periods, t.periods);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(dims) * 31 + Arrays.hashCode(periods) + (reorder ? 1 : 0);
     }
 
     @Override

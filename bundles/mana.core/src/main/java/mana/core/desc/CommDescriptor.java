@@ -18,7 +18,7 @@ public final class CommDescriptor implements Descriptor {
     private final long gid;
     private final int rank;
     private final int[] worldRanks;
-    private final CartTopology topology;
+    private final Topology topology;
     private final boolean inter;
     private final AtomicLong collectiveSeq = new AtomicLong();
     private final AtomicLongArray sent;
@@ -29,7 +29,7 @@ public final class CommDescriptor implements Descriptor {
     private volatile int errhandler;
     private volatile String name;
 
-    public CommDescriptor(long gid, int rank, int[] worldRanks, CartTopology topology, boolean inter) {
+    public CommDescriptor(long gid, int rank, int[] worldRanks, Topology topology, boolean inter) {
         this(Sequence.next(), gid, rank, worldRanks, topology, inter ? new int[0] : null);
     }
 
@@ -42,7 +42,7 @@ public final class CommDescriptor implements Descriptor {
      * With an explicit creation sequence (a checkpoint loading a saved descriptor). For an
      * intercommunicator {@code remoteWorldRanks} is non-null; peers in the counters are remote ranks.
      */
-    public CommDescriptor(long sequence, long gid, int rank, int[] worldRanks, CartTopology topology,
+    public CommDescriptor(long sequence, long gid, int rank, int[] worldRanks, Topology topology,
             int[] remoteWorldRanks) {
         this.sequence = sequence;
         this.gid = gid;
@@ -130,7 +130,8 @@ public final class CommDescriptor implements Descriptor {
         return worldRanks[commRank];
     }
 
-    public CartTopology topology() {
+    /** The virtual topology (Cartesian, graph or distributed graph), or null. */
+    public Topology topology() {
         return topology;
     }
 

@@ -20,7 +20,11 @@ public final class ErrorClass {
     public static final int TRUNCATE = 15;
     public static final int OTHER = 16;
     public static final int INTERN = 17;
+    public static final int AMODE = 21;
+    public static final int BAD_FILE = 23;
     public static final int FILE = 30;
+    public static final int INFO_KEY = 31;
+    public static final int INFO_VALUE = 32;
     public static final int INFO = 34;
     public static final int UNSUPPORTED_OPERATION = 52;
     public static final int WIN = 53;

@@ -167,4 +167,15 @@ public interface CommProvider {
     default int remoteGroup(int intercomm) throws ManaException {
         throw FunctionCatalog.missing("MPI_Comm_remote_group", null);
     }
+
+    @MpiName("MPI_Comm_set_info")
+    default void setInfo(int comm, int info) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_set_info", null);
+    }
+
+    /** A new info handle with the communicator's hints. */
+    @MpiName("MPI_Comm_get_info")
+    default int getInfo(int comm) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_get_info", null);
+    }
 }

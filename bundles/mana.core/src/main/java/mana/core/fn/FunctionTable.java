@@ -16,7 +16,8 @@ public final class FunctionTable {
     /** Every provider interface, in area order. */
     public static final List<Class<?>> PROVIDER_TYPES =
             List.of(EnvProvider.class, CommProvider.class, GroupProvider.class, P2pProvider.class,
-                    RequestProvider.class, CollProvider.class, TypeProvider.class);
+                    RequestProvider.class, CollProvider.class, TypeProvider.class, TopoProvider.class,
+                    FileProvider.class, InfoProvider.class);
 
     private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
     private static final CommProvider MISSING_COMM = missing(CommProvider.class);
@@ -25,6 +26,9 @@ public final class FunctionTable {
     private static final RequestProvider MISSING_REQUEST = missing(RequestProvider.class);
     private static final GroupProvider MISSING_GROUP = missing(GroupProvider.class);
     private static final TypeProvider MISSING_TYPE = missing(TypeProvider.class);
+    private static final TopoProvider MISSING_TOPO = missing(TopoProvider.class);
+    private static final FileProvider MISSING_FILE = missing(FileProvider.class);
+    private static final InfoProvider MISSING_INFO = missing(InfoProvider.class);
 
     private static volatile EnvProvider env = MISSING_ENV;
     private static volatile CommProvider comm = MISSING_COMM;
@@ -33,6 +37,9 @@ public final class FunctionTable {
     private static volatile RequestProvider request = MISSING_REQUEST;
     private static volatile GroupProvider group = MISSING_GROUP;
     private static volatile TypeProvider type = MISSING_TYPE;
+    private static volatile TopoProvider topo = MISSING_TOPO;
+    private static volatile FileProvider file = MISSING_FILE;
+    private static volatile InfoProvider info = MISSING_INFO;
 
     public static EnvProvider env() {
         return env;
@@ -62,6 +69,18 @@ public final class FunctionTable {
         return type;
     }
 
+    public static TopoProvider topo() {
+        return topo;
+    }
+
+    public static FileProvider file() {
+        return file;
+    }
+
+    public static InfoProvider info() {
+        return info;
+    }
+
     /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
     public static <T> void install(Class<T> type, T impl) {
         if (type == EnvProvider.class) {
@@ -78,6 +97,12 @@ public final class FunctionTable {
             group = impl == null ? MISSING_GROUP : (GroupProvider) impl;
         } else if (type == TypeProvider.class) {
             FunctionTable.type = impl == null ? MISSING_TYPE : (TypeProvider) impl;
+        } else if (type == TopoProvider.class) {
+            topo = impl == null ? MISSING_TOPO : (TopoProvider) impl;
+        } else if (type == FileProvider.class) {
+            file = impl == null ? MISSING_FILE : (FileProvider) impl;
+        } else if (type == InfoProvider.class) {
+            info = impl == null ? MISSING_INFO : (InfoProvider) impl;
         } else {
             throw new IllegalArgumentException("not a provider type: " + type.getName());
         }
@@ -88,7 +113,8 @@ public final class FunctionTable {
         Object current = type == EnvProvider.class ? env : type == CommProvider.class ? comm
                 : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
                 : type == RequestProvider.class ? request : type == GroupProvider.class ? group
-                : type == TypeProvider.class ? FunctionTable.type : null;
+                : type == TypeProvider.class ? FunctionTable.type : type == TopoProvider.class ? topo
+                : type == FileProvider.class ? file : type == InfoProvider.class ? info : null;
         return current != null && !Proxy.isProxyClass(current.getClass());
     }
 

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import mana.core.desc.CartTopology;
+import mana.core.desc.DistGraphTopology;
+import mana.core.desc.GraphTopology;
+import mana.core.desc.Topology;
 import mana.core.desc.CommDescriptor;
 import mana.core.desc.Descriptor;
 import mana.core.desc.DescriptorKind;
@@ -27,7 +30,8 @@ import org.osgi.service.component.annotations.Component;
  * The communicator kind: saves and loads {@link CommDescriptor}s (members, gid, errhandler, name,
  * clocks and counters) and rebuilds intracommunicators in a fresh lower half from their world
  * ranks (MPI_Comm_create_group over MPI_COMM_WORLD, in creation order on every rank).
- * Intercommunicators and Cartesian topologies are not rebuilt yet (a clear error says so).
+ * Topology communicators get their Cartesian, graph or distributed graph topology back on top
+ * (same members, same rank order). Intercommunicators are not rebuilt yet (a clear error says so).
  */
 @Component(service = DescriptorKind.class)
 public final class CommKind implements DescriptorKind {
@@ -75,17 +79,7 @@ public final class CommKind implements DescriptorKind {
         if (remote != null) {
             writeInts(out, remote);
         }
-        CartTopology t = d.topology();
-        out.writeBoolean(t != null);
-        if (t != null) {
-            writeInts(out, t.dims());
-            boolean[] p = t.periods();
-            out.writeInt(p.length);
-            for (boolean b : p) {
-                out.writeBoolean(b);
-            }
-            out.writeBoolean(t.reorder());
-        }
+        writeTopology(out, d.topology());
         out.writeInt(d.errhandler());
         String name = d.name();
         out.writeBoolean(name != null);
@@ -111,15 +105,7 @@ public final class CommKind implements DescriptorKind {
         int rank = in.readInt();
         int[] world = readInts(in);
         int[] remote = in.readBoolean() ? readInts(in) : null;
-        CartTopology topology = null;
-        if (in.readBoolean()) {
-            int[] dims = readInts(in);
-            boolean[] periods = new boolean[in.readInt()];
-            for (int i = 0; i < periods.length; i++) {
-                periods[i] = in.readBoolean();
-            }
-            topology = new CartTopology(dims, periods, in.readBoolean());
-        }
+        Topology topology = readTopology(in);
         CommDescriptor d = new CommDescriptor(sequence, gid, rank, world, topology, remote);
         d.setErrhandler(in.readInt());
         if (in.readBoolean()) {
@@ -159,11 +145,6 @@ public final class CommKind implements DescriptorKind {
             throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION,
                     "MANA: restart of intercommunicators is not implemented yet (" + d.summary() + ")");
         }
-        if (d.topology() != null) {
-            throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION,
-                    "MANA: restart of communicators with a Cartesian topology is not implemented yet ("
-                            + d.summary() + ")");
-        }
         try {
             Group world = Comms.worldGroup();
             Group members = world.incl(d.worldRanks());
@@ -172,6 +153,9 @@ public final class CommKind implements DescriptorKind {
                 c = MPI.COMM_WORLD.createGroup(members, REBUILD_TAG);
             } finally {
                 members.free();
+            }
+            if (d.topology() != null) {
+                c = withTopology((Intracomm) c, d.topology());
             }
             if (d.errhandler() != 0) {
                 c.setErrhandler(Comms.errhandler(d.errhandler()));
@@ -186,6 +170,94 @@ public final class CommKind implements DescriptorKind {
             return (Intracomm) c;
         } catch (MPIException e) {
             throw Lower.error(e);
+        }
+    }
+
+    // ---- topologies (issue 6): a tag byte, then the topology's arrays ----------------------
+    // Tag 0 = none, 1 = Cartesian (the layout of format 1's "has a Cartesian topology" boolean),
+    // 2 = graph, 3 = distributed graph.
+
+    static void writeTopology(DataOutput out, Topology t) throws IOException {
+        if (t == null) {
+            out.writeByte(0);
+        } else if (t instanceof CartTopology c) {
+            out.writeByte(1);
+            writeInts(out, c.dims());
+            boolean[] p = c.periods();
+            out.writeInt(p.length);
+            for (boolean b : p) {
+                out.writeBoolean(b);
+            }
+            out.writeBoolean(c.reorder());
+        } else if (t instanceof GraphTopology g) {
+            out.writeByte(2);
+            writeInts(out, g.index());
+            writeInts(out, g.edges());
+            out.writeBoolean(g.reorder());
+        } else if (t instanceof DistGraphTopology g) {
+            out.writeByte(3);
+            writeInts(out, g.sources());
+            writeInts(out, g.destinations());
+            out.writeBoolean(g.weighted());
+            if (g.weighted()) {
+                writeInts(out, g.sourceWeights());
+                writeInts(out, g.destWeights());
+            }
+            out.writeBoolean(g.reorder());
+        }
+    }
+
+    static Topology readTopology(DataInput in) throws IOException {
+        int tag = in.readByte();
+        switch (tag) {
+            case 0:
+                return null;
+            case 1: {
+                int[] dims = readInts(in);
+                boolean[] periods = new boolean[in.readInt()];
+                for (int i = 0; i < periods.length; i++) {
+                    periods[i] = in.readBoolean();
+                }
+                if (periods.length != dims.length) {
+                    throw new IOException("Cartesian topology with " + dims.length + " dims and "
+                            + periods.length + " periods");
+                }
+                return new CartTopology(dims, periods, in.readBoolean());
+            }
+            case 2:
+                return new GraphTopology(readInts(in), readInts(in), in.readBoolean());
+            case 3: {
+                int[] sources = readInts(in);
+                int[] destinations = readInts(in);
+                boolean weighted = in.readBoolean();
+                int[] sw = weighted ? readInts(in) : null;
+                int[] dw = weighted ? readInts(in) : null;
+                return new DistGraphTopology(sources, sw, destinations, dw, in.readBoolean());
+            }
+            default:
+                throw new IOException("unknown topology tag " + tag);
+        }
+    }
+
+    /**
+     * Puts the saved topology on a communicator rebuilt with the same members in the same rank
+     * order: reorder=false keeps that order, which is the one the lower half chose originally.
+     */
+    static Comm withTopology(Intracomm base, Topology t) throws MPIException {
+        try {
+            if (t instanceof CartTopology c) {
+                return base.createCart(c.dims(), c.periods(), false);
+            }
+            if (t instanceof GraphTopology g) {
+                return base.createGraph(g.index(), g.edges(), false);
+            }
+            DistGraphTopology g = (DistGraphTopology) t;
+            return g.weighted()
+                    ? base.createDistGraphAdjacent(g.sources(), g.sourceWeights(), g.destinations(), g.destWeights(),
+                            MPI.INFO_NULL, false)
+                    : base.createDistGraphAdjacent(g.sources(), g.destinations(), MPI.INFO_NULL, false);
+        } finally {
+            base.free();
         }
     }
 

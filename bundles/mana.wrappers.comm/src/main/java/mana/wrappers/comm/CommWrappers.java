@@ -57,6 +57,8 @@ public final class CommWrappers implements CommProvider {
     private static final int INTERCOMM_MERGE = FunctionStats.id("MPI_Intercomm_merge");
     private static final int REMOTE_SIZE = FunctionStats.id("MPI_Comm_remote_size");
     private static final int REMOTE_GROUP = FunctionStats.id("MPI_Comm_remote_group");
+    private static final int SET_INFO = FunctionStats.id("MPI_Comm_set_info");
+    private static final int GET_INFO = FunctionStats.id("MPI_Comm_get_info");
 
     private static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
 
@@ -326,5 +328,20 @@ public final class CommWrappers implements CommProvider {
     @Override
     public int remoteGroup(int intercomm) throws ManaException {
         return call(REMOTE_GROUP, () -> Comms.register(inter(intercomm).getRemoteGroup()));
+    }
+
+    // ---- info hints (issue 6): the lower half keeps them; getInfo makes a new virtual info ----
+
+    @Override
+    public void setInfo(int comm, int info) throws ManaException {
+        call(SET_INFO, () -> {
+            Lower.comm(comm).setInfo(mana.wrappers.base.Infos.lower(info));
+            return null;
+        });
+    }
+
+    @Override
+    public int getInfo(int comm) throws ManaException {
+        return call(GET_INFO, () -> mana.wrappers.base.Infos.register(Lower.comm(comm).getInfo()));
     }
 }

@@ -12,6 +12,9 @@ import mana.core.fn.GroupProvider;
 import mana.core.fn.RequestProvider;
 import mana.core.fn.TypeProvider;
 import mana.core.fn.P2pProvider;
+import mana.core.fn.FileProvider;
+import mana.core.fn.InfoProvider;
+import mana.core.fn.TopoProvider;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -33,6 +36,39 @@ public final class FunctionTableBinder {
     private final Deque<RequestProvider> requests = new ArrayDeque<>();
     private final Deque<GroupProvider> groups = new ArrayDeque<>();
     private final Deque<TypeProvider> types = new ArrayDeque<>();
+    private final Deque<TopoProvider> topos = new ArrayDeque<>();
+    private final Deque<FileProvider> files = new ArrayDeque<>();
+    private final Deque<InfoProvider> infos = new ArrayDeque<>();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindTopo(TopoProvider p) {
+        bind(TopoProvider.class, topos, p);
+    }
+
+    synchronized void unbindTopo(TopoProvider p) {
+        unbind(TopoProvider.class, topos, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindFile(FileProvider p) {
+        bind(FileProvider.class, files, p);
+    }
+
+    synchronized void unbindFile(FileProvider p) {
+        unbind(FileProvider.class, files, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindInfo(InfoProvider p) {
+        bind(InfoProvider.class, infos, p);
+    }
+
+    synchronized void unbindInfo(InfoProvider p) {
+        unbind(InfoProvider.class, infos, p);
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

@@ -1,0 +1,132 @@
+package mana.wrappers.env;
+
+import mana.core.desc.Descriptor;
+import mana.core.desc.InfoDescriptor;
+import mana.core.error.ErrorClass;
+import mana.core.error.ManaException;
+import mana.core.fn.InfoProvider;
+import mana.core.gate.CheckpointGate;
+import mana.core.stats.FunctionStats;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.Vid;
+import mana.wrappers.base.Infos;
+import mana.wrappers.base.Lower;
+import mpi.Info;
+import mpi.MPIException;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Info objects. Each new info is a virtual handle whose {@link InfoDescriptor} mirrors the
+ * lower half's pairs (updated after every successful set and delete), so a restart can make it
+ * again. Null keys and values are rejected here: the raw binding hands them to JNI unchecked.
+ */
+@Component(service = InfoProvider.class)
+public final class InfoWrappers implements InfoProvider {
+    private static final int CREATE = FunctionStats.id("MPI_Info_create");
+    private static final int SET = FunctionStats.id("MPI_Info_set");
+    private static final int GET = FunctionStats.id("MPI_Info_get");
+    private static final int DELETE = FunctionStats.id("MPI_Info_delete");
+    private static final int NKEYS = FunctionStats.id("MPI_Info_get_nkeys");
+    private static final int NTHKEY = FunctionStats.id("MPI_Info_get_nthkey");
+    private static final int DUP = FunctionStats.id("MPI_Info_dup");
+    private static final int FREE = FunctionStats.id("MPI_Info_free");
+
+    @FunctionalInterface
+    interface Body<T> {
+        T run() throws MPIException, ManaException;
+    }
+
+    private static <T> T call(int id, Body<T> body) throws ManaException {
+        FunctionStats.count(id);
+        CheckpointGate.enter();
+        try {
+            return body.run();
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    private static InfoDescriptor descriptor(int info) throws ManaException {
+        if (Vid.isPredefined(info)) {
+            return null;
+        }
+        Descriptor d = Handles.descriptor(info, Kind.INFO);
+        return d instanceof InfoDescriptor i ? i : null;
+    }
+
+    private static void notNull(String what, String s, int errorClass) throws ManaException {
+        if (s == null) {
+            throw ManaException.of(errorClass, "invalid info " + what + ": null");
+        }
+    }
+
+    @Override
+    public int create() throws ManaException {
+        return call(CREATE, () -> Infos.register(new Info()));
+    }
+
+    @Override
+    public void set(int info, String key, String value) throws ManaException {
+        call(SET, () -> {
+            notNull("key", key, ErrorClass.INFO_KEY);
+            notNull("value", value, ErrorClass.INFO_VALUE);
+            Infos.lower(info).set(key, value);
+            InfoDescriptor d = descriptor(info);
+            if (d != null) {
+                d.put(key, value);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public String get(int info, String key) throws ManaException {
+        return call(GET, () -> {
+            notNull("key", key, ErrorClass.INFO_KEY);
+            return Infos.lower(info).get(key);
+        });
+    }
+
+    @Override
+    public void delete(int info, String key) throws ManaException {
+        call(DELETE, () -> {
+            notNull("key", key, ErrorClass.INFO_KEY);
+            Infos.lower(info).delete(key);
+            InfoDescriptor d = descriptor(info);
+            if (d != null) {
+                d.remove(key);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public int size(int info) throws ManaException {
+        return call(NKEYS, () -> Infos.lower(info).size());
+    }
+
+    @Override
+    public String key(int info, int n) throws ManaException {
+        return call(NTHKEY, () -> Infos.lower(info).getKey(n));
+    }
+
+    @Override
+    public int dup(int info) throws ManaException {
+        return call(DUP, () -> Infos.register(Infos.lower(info).dup()));
+    }
+
+    @Override
+    public int free(int info) throws ManaException {
+        return call(FREE, () -> {
+            Info lower = Infos.lower(info);
+            lower.free();
+            if (!Vid.isPredefined(info)) {
+                Handles.TABLE.free(info, Kind.INFO);
+            }
+            return Infos.NULL;
+        });
+    }
+}
