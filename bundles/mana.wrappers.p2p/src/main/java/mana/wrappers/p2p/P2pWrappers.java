@@ -88,7 +88,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Lower.comm(comm).send(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).send(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -103,7 +103,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Lower.comm(comm).bSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).bSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -118,7 +118,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Lower.comm(comm).sSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).sSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -133,7 +133,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Lower.comm(comm).rSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).rSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -148,7 +148,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Status s = Lower.comm(comm).recv(buf, count, Lower.type(type), source, tag);
+            Status s = Lower.comm(comm).recv(buf, count, Lower.committedType(type), source, tag);
             long[] data = Lower.statusFields(s);
             Requests.countReceived(comm, (int) data[0]);
             return data;
@@ -171,8 +171,8 @@ public final class P2pWrappers implements P2pProvider {
             if (recvcount < 0) {
                 throw negativeCount("recvcount", recvcount);
             }
-            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.type(sendtype), dest, sendtag,
-                    recvbuf, recvcount, Lower.type(recvtype), source, recvtag);
+            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
+                    recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
             long[] data = Lower.statusFields(s);
             Requests.countSent(comm, dest);
             Requests.countReceived(comm, (int) data[0]);
@@ -191,7 +191,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.enter();
         try {
             checkCount(count);
-            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.type(type), dest, sendtag, source, recvtag);
+            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
             long[] data = Lower.statusFields(s);
             Requests.countSent(comm, dest);
             Requests.countReceived(comm, (int) data[0]);
@@ -217,7 +217,7 @@ public final class P2pWrappers implements P2pProvider {
         try {
             checkCount(count);
             mpi.Comm c = Lower.comm(comm);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Request r = switch (which) {
                 case K_ISEND -> c.iSend(buf, count, t, peer, tag);
                 case K_IBSEND -> c.ibSend(buf, count, t, peer, tag);
@@ -392,7 +392,7 @@ public final class P2pWrappers implements P2pProvider {
         try {
             checkCount(count);
             Message m = message(message);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Status s = m.mRecv(buf, count, t);
             if (message != MESSAGE_NO_PROC) {
                 Handles.TABLE.free(message, Kind.MESSAGE);
@@ -412,7 +412,7 @@ public final class P2pWrappers implements P2pProvider {
         try {
             checkCount(count);
             Message m = message(message);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Request r = m.imRecv(buf, count, t);
             if (message != MESSAGE_NO_PROC) {
                 Handles.TABLE.free(message, Kind.MESSAGE);
@@ -436,7 +436,7 @@ public final class P2pWrappers implements P2pProvider {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
             }
-            return Lower.comm(comm).pack(inbuf, incount, Lower.type(type), outbuf, position);
+            return Lower.comm(comm).pack(inbuf, incount, Lower.committedType(type), outbuf, position);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -453,7 +453,7 @@ public final class P2pWrappers implements P2pProvider {
             if (outcount < 0) {
                 throw negativeCount("outcount", outcount);
             }
-            return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.type(type));
+            return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -60,11 +60,10 @@ class TypesTest {
 
     /**
      * Open MPI's binding crashes the JVM when an uncommitted derived datatype is sent from an
-     * array. MANA's check is mana.wrappers.base.Lower.committedType; it takes effect when the
-     * point-to-point wrappers translate data datatypes with it.
+     * array. The p2p and coll wrappers translate data datatypes with
+     * mana.wrappers.base.Lower.committedType, which gives MPI_ERR_TYPE instead.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("needs mana.wrappers.p2p to translate send/recv datatypes with Lower.committedType")
     void anUncommittedDatatypeInASendIsAnErrorNotACrash() {
         ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.types.BadInput", "uncommitted-datatype-in-send");
         assertEquals(0, mana.exit(), mana.all());
