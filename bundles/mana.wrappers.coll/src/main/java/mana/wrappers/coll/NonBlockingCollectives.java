@@ -91,6 +91,26 @@ abstract class NonBlockingCollectives implements CollProvider {
         return t;
     }
 
+    /**
+     * MPI_Ialltoallw's datatypes must be predefined: with a derived one Open MPI 4.1.4 keeps the
+     * datatype array the binding passed and reads it again when the request completes, after
+     * the binding freed it (the raw binding crashes the JVM in the wait).
+     */
+    private static Datatype[] predefinedTypes(int[] vids, String what) throws ManaException {
+        Datatype[] t = committedTypes(vids);
+        if (vids != null) {
+            for (int i = 0; i < vids.length; i++) {
+                if (!Vid.isPredefined(vids[i])) {
+                    throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION, "MPI_Ialltoallw with a derived datatype ("
+                            + what + "[" + i + "] = " + Vid.toString(vids[i]) + ") is not supported: Open MPI 4.1.4"
+                            + " reads the Java binding's freed datatype array when the request completes; use"
+                            + " predefined datatypes or the blocking allToAllw");
+                }
+            }
+        }
+        return t;
+    }
+
     private static int[] concat(int[] a, int[] b) {
         int na = a == null ? 0 : a.length;
         int nb = b == null ? 0 : b.length;
@@ -439,8 +459,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             mpi.Comm c = Lower.comm(comm);
-            Datatype[] sendTypesL = committedTypes(sendTypes);
-            Datatype[] recvTypesL = committedTypes(recvTypes);
+            Datatype[] sendTypesL = predefinedTypes(sendTypes, "sendTypes");
+            Datatype[] recvTypesL = predefinedTypes(recvTypes, "recvTypes");
             long seq = clock(comm);
             Request r = c.iAllToAllw(sendBuf, sendCount, sDispls, sendTypesL, recvBuf, recvCount, rDispls, recvTypesL);
             return pending(r, Op.IALLTOALLW, comm, seq, -1, new Object[] {sendBuf, recvBuf}, concat(sendTypes, recvTypes));
