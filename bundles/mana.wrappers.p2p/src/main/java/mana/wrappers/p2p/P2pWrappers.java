@@ -85,7 +85,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(SEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Lower.comm(comm).send(buf, count, Lower.committedType(type), dest, tag);
@@ -93,14 +93,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(BSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Lower.comm(comm).bSend(buf, count, Lower.committedType(type), dest, tag);
@@ -108,14 +108,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void sSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(SSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Lower.comm(comm).sSend(buf, count, Lower.committedType(type), dest, tag);
@@ -123,14 +123,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void rSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(RSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Lower.comm(comm).rSend(buf, count, Lower.committedType(type), dest, tag);
@@ -138,14 +138,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] recv(int comm, Object buf, int count, int type, int source, int tag) throws ManaException {
         FunctionStats.count(RECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Status s = Lower.comm(comm).recv(buf, count, Lower.committedType(type), source, tag);
@@ -155,7 +155,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -163,7 +163,7 @@ public final class P2pWrappers implements P2pProvider {
     public long[] sendRecv(int comm, Object sendbuf, int sendcount, int sendtype, int dest, int sendtag,
                            Object recvbuf, int recvcount, int recvtype, int source, int recvtag) throws ManaException {
         FunctionStats.count(SENDRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (sendcount < 0) {
                 throw negativeCount("sendcount", sendcount);
@@ -180,7 +180,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -188,7 +188,7 @@ public final class P2pWrappers implements P2pProvider {
     public long[] sendRecvReplace(int comm, Object buf, int count, int type, int dest, int sendtag, int source,
                                   int recvtag) throws ManaException {
         FunctionStats.count(SENDRECV_REPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
@@ -199,7 +199,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -213,7 +213,7 @@ public final class P2pWrappers implements P2pProvider {
 
     private static int post(int which, int comm, Buffer buf, int count, int type, int peer, int tag)
             throws ManaException {
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             mpi.Comm c = Lower.comm(comm);
@@ -238,7 +238,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -307,27 +307,27 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public long[] probe(int comm, int source, int tag) throws ManaException {
         FunctionStats.count(PROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             return Lower.statusFields(Lower.comm(comm).probe(source, tag));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] iProbe(int comm, int source, int tag) throws ManaException {
         FunctionStats.count(IPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Status s = Lower.comm(comm).iProbe(source, tag);
             return s == null ? null : Lower.statusFields(s);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -338,7 +338,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public int mProbe(int comm, int source, int tag, long[] status) throws ManaException {
         FunctionStats.count(MPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             mpi.Comm c = Lower.comm(comm);
             Message m = new Message();
@@ -350,14 +350,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int imProbe(int comm, int source, int tag, long[] status) throws ManaException {
         FunctionStats.count(IMPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             mpi.Comm c = Lower.comm(comm);
             Message m = new Message();
@@ -371,7 +371,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -388,7 +388,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public long[] mRecv(int message, Object buf, int count, int type) throws ManaException {
         FunctionStats.count(MRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Message m = message(message);
@@ -401,14 +401,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int imRecv(int message, Buffer buf, int count, int type) throws ManaException {
         FunctionStats.count(IMRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             Message m = message(message);
@@ -422,7 +422,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -431,7 +431,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public int pack(int comm, Object inbuf, int incount, int type, byte[] outbuf, int position) throws ManaException {
         FunctionStats.count(PACK);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
@@ -440,7 +440,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -448,7 +448,7 @@ public final class P2pWrappers implements P2pProvider {
     public int unpack(int comm, byte[] inbuf, int position, Object outbuf, int outcount, int type)
             throws ManaException {
         FunctionStats.count(UNPACK);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (outcount < 0) {
                 throw negativeCount("outcount", outcount);
@@ -457,14 +457,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int packSize(int comm, int incount, int type) throws ManaException {
         FunctionStats.count(PACK_SIZE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
@@ -473,33 +473,33 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void attachBuffer(byte[] buffer) throws ManaException {
         FunctionStats.count(BUFFER_ATTACH);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             MPI.attachBuffer(buffer);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public byte[] detachBuffer() throws ManaException {
         FunctionStats.count(BUFFER_DETACH);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             return MPI.detachBuffer();
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 

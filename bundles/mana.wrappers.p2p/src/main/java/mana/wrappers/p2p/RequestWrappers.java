@@ -69,7 +69,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public int free(int request) throws ManaException {
         FunctionStats.count(FREE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Vid.isPredefined(request)) {
                 Requests.lower(request); // validates; freeing the null request does nothing, as in Open MPI
@@ -82,14 +82,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void cancel(int request) throws ManaException {
         FunctionStats.count(CANCEL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             r.cancel();
@@ -100,14 +100,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int waitFor(int request, long[] status) throws ManaException {
         FunctionStats.count(WAIT);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             if (status == null && !needsStatus(request)) {
@@ -123,14 +123,14 @@ public final class RequestWrappers implements RequestProvider {
             droppedAfterError(request);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long test(int request, long[] status) throws ManaException {
         FunctionStats.count(TEST);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             if (status == null && !needsStatus(request)) {
@@ -152,28 +152,28 @@ public final class RequestWrappers implements RequestProvider {
             droppedAfterError(request);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] getStatus(int request) throws ManaException {
         FunctionStats.count(GET_STATUS);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Status s = Requests.lower(request).getStatus();
             return s == null ? null : Lower.statusFields(s);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int waitAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(WAITANY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             int index;
@@ -195,14 +195,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long testAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(TESTANY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             int index;
@@ -229,7 +229,7 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -247,7 +247,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public void waitAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(WAITALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
@@ -259,14 +259,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public boolean testAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(TESTALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
@@ -285,7 +285,7 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -326,7 +326,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public int[] waitSome(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             if (!needsStatus(requests)) {
@@ -336,28 +336,28 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[][] waitSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             return completedSome(requests, r, Request.waitSomeStatus(r));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int[] testSome(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             if (!needsStatus(requests)) {
@@ -367,21 +367,21 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[][] testSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request[] r = Requests.lower(requests);
             return completedSome(requests, r, Request.testSomeStatus(r));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -398,7 +398,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public void start(int request) throws ManaException {
         FunctionStats.count(START);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             if (!(r instanceof Prequest p)) {
@@ -411,14 +411,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void startAll(int[] requests) throws ManaException {
         FunctionStats.count(STARTALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Prequest.startAll(Requests.lowerPersistent(requests));
             for (int v : requests) {
@@ -427,7 +427,7 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 }
