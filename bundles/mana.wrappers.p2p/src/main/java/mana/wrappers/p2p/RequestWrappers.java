@@ -53,6 +53,28 @@ public final class RequestWrappers implements RequestProvider {
     }
 
     /**
+     * After an array call failed: Open MPI completed and freed requests anyway (the failed ones
+     * in ompi_errhandler_request_invoke), and {@link LowerArrays} put their new (null) handles
+     * into the lower objects. Drops the virtual handles of those requests, so nothing leaks and
+     * a later use of one is a clear "freed" error (the application's Request objects keep their
+     * handles, as the raw binding's keep theirs).
+     */
+    private static void droppedAfterError(int[] requests, Request[] r) {
+        if (r == null) {
+            return;
+        }
+        for (int i = 0; i < requests.length; i++) {
+            if (r[i] != null && r[i].isNull() && !Vid.isPredefined(requests[i])) {
+                RequestDescriptor d = Requests.descriptor(requests[i]);
+                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && d.peer() >= 0) {
+                    Requests.countReceived(d.comm(), d.peer()); // matched (a receive from ANY_SOURCE is not counted: no status)
+                }
+                droppedAfterError(requests[i]);
+            }
+        }
+    }
+
+    /**
      * Open MPI frees a request whose completion failed (ompi_errhandler_request_invoke) but the
      * binding keeps the old handle: drop ours too, so that a later use is a clear "freed" error.
      */
@@ -174,14 +196,15 @@ public final class RequestWrappers implements RequestProvider {
     public int waitAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(WAITANY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             int index;
             long[] data = null;
             if (status == null && !needsStatus(requests)) {
-                index = Request.waitAny(r);
+                index = LowerArrays.waitAny(r);
             } else {
-                Status s = Request.waitAnyStatus(r);
+                Status s = LowerArrays.waitAnyStatus(r);
                 data = Lower.statusFields(s);
                 index = s.getIndex();
                 if (status != null) {
@@ -193,6 +216,7 @@ public final class RequestWrappers implements RequestProvider {
             }
             return index;
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -203,16 +227,17 @@ public final class RequestWrappers implements RequestProvider {
     public long testAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(TESTANY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             int index;
             long[] data = null;
             boolean flag;
             if (status == null && !needsStatus(requests)) {
-                index = Request.testAny(r);
+                index = LowerArrays.testAny(r);
                 flag = index >= 0;
             } else {
-                Status s = Request.testAnyStatus(r);
+                Status s = LowerArrays.testAnyStatus(r);
                 flag = s != null;
                 index = flag ? s.getIndex() : MPI.UNDEFINED;
                 if (flag) {
@@ -227,6 +252,7 @@ public final class RequestWrappers implements RequestProvider {
             }
             return (flag ? FLAG : 0L) | (index & 0xFFFFFFFFL);
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -248,15 +274,17 @@ public final class RequestWrappers implements RequestProvider {
     public void waitAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(WAITALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
-                Request.waitAll(r);
+                LowerArrays.waitAll(r);
                 completedAll(requests, r, null, null);
             } else {
-                completedAll(requests, r, Request.waitAllStatus(r), statuses);
+                completedAll(requests, r, LowerArrays.waitAllStatus(r), statuses);
             }
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -267,22 +295,24 @@ public final class RequestWrappers implements RequestProvider {
     public boolean testAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(TESTALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
-                if (!Request.testAll(r)) {
+                if (!LowerArrays.testAll(r)) {
                     return false;
                 }
                 completedAll(requests, r, null, null);
                 return true;
             }
-            Status[] s = Request.testAllStatus(r);
+            Status[] s = LowerArrays.testAllStatus(r);
             if (s == null) {
                 return false;
             }
             completedAll(requests, r, s, statuses);
             return true;
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -327,13 +357,15 @@ public final class RequestWrappers implements RequestProvider {
     public int[] waitSome(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (!needsStatus(requests)) {
-                return completedSome(requests, r, Request.waitSome(r));
+                return completedSome(requests, r, LowerArrays.waitSome(r));
             }
-            return indices(completedSome(requests, r, Request.waitSomeStatus(r)));
+            return indices(completedSome(requests, r, LowerArrays.waitSomeStatus(r)));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -344,10 +376,12 @@ public final class RequestWrappers implements RequestProvider {
     public long[][] waitSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
-            return completedSome(requests, r, Request.waitSomeStatus(r));
+            r = Requests.lower(requests);
+            return completedSome(requests, r, LowerArrays.waitSomeStatus(r));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -358,13 +392,15 @@ public final class RequestWrappers implements RequestProvider {
     public int[] testSome(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (!needsStatus(requests)) {
-                return completedSome(requests, r, Request.testSome(r));
+                return completedSome(requests, r, LowerArrays.testSome(r));
             }
-            return indices(completedSome(requests, r, Request.testSomeStatus(r)));
+            return indices(completedSome(requests, r, LowerArrays.testSomeStatus(r)));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -375,10 +411,12 @@ public final class RequestWrappers implements RequestProvider {
     public long[][] testSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
-            return completedSome(requests, r, Request.testSomeStatus(r));
+            r = Requests.lower(requests);
+            return completedSome(requests, r, LowerArrays.testSomeStatus(r));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
