@@ -36,4 +36,16 @@ class ArrayErrorsTest {
         assertTrue(mana.out().contains("[rank 0] 2 handle(s)"), mana.all());
         assertTrue(mana.out().contains("[rank 1] 0 handle(s)"), mana.all());
     }
+
+    /** MPI.REQUEST_NULL and completed requests accepted by every request call, as in the raw binding. */
+    @Test
+    void theNullRequestIsAcceptedEverywhereAsInTheRawBinding() {
+        ManaJob.Run mana = ManaJob.manaRun(1, JAR, "mana.conformance.p2p.NullRequests");
+        assertEquals(0, mana.exit(), mana.all());
+        ManaJob.Run raw = ManaJob.raw(1, JAR, "mana.conformance.p2p.NullRequests");
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(checks(raw), checks(mana));
+        assertEquals(17, checks(mana).size(), mana.all());
+        assertTrue(mana.out().contains("OK waitFor: done"), mana.all());
+    }
 }
