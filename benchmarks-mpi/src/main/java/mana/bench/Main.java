@@ -48,8 +48,12 @@ public final class Main {
             if (size < 2) {
                 throw new IllegalArgumentException("p2p needs at least 2 ranks");
             }
+            callCost(raw[6], rounds, rank);
             pingPong(raw, "array", rounds, rank);
             pingPong(raw, "direct", rounds, rank);
+        }
+        if (what.equals("cost")) {
+            callCost(raw[6], rounds, rank);
         }
         for (int k = 0; k < COLLECTIVES.size(); k++) {
             String c = COLLECTIVES.get(k);
@@ -77,6 +81,19 @@ public final class Main {
                 System.out.printf("%10d %12.3f %12.3f %8.3f %12.1f %12.1f %8.3f%n", bytes, r * 1e6, m * 1e6, m / r,
                         bytes / r / 1e6, bytes / m / 1e6, r / m);
             }
+        }
+    }
+
+    /** The cost of one call without a transfer (send/recv to PROC_NULL): MANA's wrapper cost in ns. */
+    private static void callCost(Method rawKernel, int rounds, int rank) throws Exception {
+        int iters = 200000;
+        double[][] t = alternate(rounds, () -> (double) invoke(rawKernel, iters), () -> Kernels.procNull(iters));
+        if (rank == 0) {
+            double r = median(t[0]);
+            double m = median(t[1]);
+            System.out.printf("%n## call cost, send/recv of 8 B (array) to PROC_NULL, no transfer%n");
+            System.out.printf("%12s %12s %8s %14s%n", "raw ns", "mana ns", "ratio", "mana-raw ns");
+            System.out.printf("%12.1f %12.1f %8.3f %14.1f%n", r * 1e9, m * 1e9, m / r, (m - r) * 1e9);
         }
     }
 
@@ -138,7 +155,7 @@ public final class Main {
         }
     }
 
-    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce, bcast and allToAll. */
+    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce8, allReduce, bcast, allToAll and procNull. */
     private static Method[] rawKernels() throws Exception {
         Bundle self = FrameworkUtil.getBundle(Main.class);
         if (self == null) {
@@ -154,7 +171,7 @@ public final class Main {
         return new Method[] {k.getMethod("pingPongArray", int.class, int.class),
             k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class),
             k.getMethod("allReduce", int.class, int.class), k.getMethod("bcast", int.class, int.class),
-            k.getMethod("allToAll", int.class, int.class)};
+            k.getMethod("allToAll", int.class, int.class), k.getMethod("procNull", int.class)};
     }
 
     private static byte[] rawBundle() throws IOException {
