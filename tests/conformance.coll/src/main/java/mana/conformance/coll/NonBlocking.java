@@ -5,6 +5,7 @@ import java.nio.IntBuffer;
 import java.util.function.IntBinaryOperator;
 import mpi.Comm;
 import mpi.Datatype;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -17,7 +18,8 @@ import mpi.Status;
  * a topology) on COMM_WORLD and on a split communicator (ranks in reverse order), counts 0, 1
  * and 5, in place and not: data movement for an int, a vector, a struct and a resized datatype;
  * reductions on ints (Open MPI's non-blocking reductions refuse derived datatypes, as MPI allows)
- * and MINLOC/MAXLOC on INT2 pairs. Each result is
+ * and MINLOC/MAXLOC on INT2 pairs; iBcast, iAllReduce, iAllGather and iBarrier on an
+ * intercommunicator. Each result is
  * compared, whole buffer including the holes of the datatype, with a reference computed here.
  * Requests are completed in turn by waitFor, a test loop, waitStatus and waitAll, and must be
  * null afterwards. Prints "OK name" on world rank 0; a mismatch prints FAIL and exits 1.
@@ -50,6 +52,7 @@ public final class NonBlocking {
             allToAllw(c);
             several(c);
         }
+        intercomm(split);
         split.free();
         for (int i = 1; i < layouts.length; i++) {
             layouts[i].type().free();
@@ -276,6 +279,60 @@ public final class NonBlocking {
         if (rank > 0) {
             same("iExScan in place" + n, l.blocks(1, count, exPrefix), buf);
         }
+    }
+
+    /**
+     * Non-blocking collectives on an intercommunicator between the even and the odd world ranks
+     * (each group ordered by descending world rank, as the split made it).
+     */
+    static void intercomm(Intracomm half) throws MPIException {
+        int worldSize = MPI.COMM_WORLD.getSize();
+        if (worldSize < 2) {
+            return;
+        }
+        where = "intercomm";
+        int parity = worldRank % 2;
+        int highestEven = (worldSize - 1) / 2 * 2;
+        int highestOdd = worldSize % 2 == 0 ? worldSize - 1 : worldSize - 2;
+        Intercomm ic = MPI.COMM_WORLD.createIntercomm(half, 0, parity == 0 ? highestOdd : highestEven, 98);
+        rank = ic.getRank();
+        size = ic.getSize();
+        int[] remote = new int[ic.getRemoteSize()]; // world ranks of the other group, in its rank order
+        for (int i = 0, r = parity == 0 ? highestOdd : highestEven; i < remote.length; i++, r -= 2) {
+            remote[i] = r;
+        }
+
+        IntBuffer b = MPI.newIntBuffer(3);
+        int root = parity == 0 ? (rank == 0 ? MPI.ROOT : MPI.PROC_NULL) : 0;
+        if (root == MPI.ROOT) {
+            for (int i = 0; i < 3; i++) {
+                b.put(i, 500 + i);
+            }
+        }
+        done(ic.iBcast(b, 3, MPI.INT, root), "intercomm iBcast");
+        if (parity == 1) {
+            check("iBcast from the even group's leader", b.get(0) == 500 && b.get(2) == 502, b.get(0) + "," + b.get(2));
+        }
+
+        IntBuffer in = MPI.newIntBuffer(1).put(0, worldRank + 1);
+        IntBuffer out = MPI.newIntBuffer(1);
+        done(ic.iAllReduce(in, out, 1, MPI.INT, MPI.SUM), "intercomm iAllReduce");
+        int sum = 0;
+        for (int r : remote) {
+            sum += r + 1;
+        }
+        check("iAllReduce gives the other group's sum", out.get(0) == sum, out.get(0) + " want " + sum);
+
+        IntBuffer g = MPI.newIntBuffer(remote.length);
+        done(ic.iAllGather(in, 1, MPI.INT, g, 1, MPI.INT), "intercomm iAllGather");
+        boolean ok = true;
+        for (int i = 0; i < remote.length; i++) {
+            ok &= g.get(i) == remote[i] + 1;
+        }
+        check("iAllGather gives the other group's values", ok, "");
+        done(ic.iBarrier(), "intercomm iBarrier");
+        check("iBarrier", true, "");
+        ic.free();
     }
 
     /** MINLOC and MAXLOC on INT2 (value, index) pairs: two pairs per rank. */
