@@ -61,6 +61,12 @@ public final class BadInput {
         expect("mismatched counts in gather", () -> w.gather(new int[] {rank, rank}, rank == 0 ? 1 : 2, MPI.INT,
                 new int[2 * size], 1, MPI.INT, 0));
 
+        // neighborhood collectives need a topology (MPI_ERR_TOPOLOGY without one)
+        expect("iNeighborAllGather without a topology", () -> w.iNeighborAllGather(direct, 1, MPI.INT,
+                MPI.newIntBuffer(16), 1, MPI.INT).waitFor());
+        expect("iNeighborAllToAll without a topology", () -> w.iNeighborAllToAll(direct, 1, MPI.INT,
+                MPI.newIntBuffer(16), 1, MPI.INT).waitFor());
+
         // the raw binding crashes the JVM (or calls a wrong object) for these: MANA must answer
         Datatype freed = Datatype.createVector(2, 1, 2, MPI.INT);
         freed.commit();

@@ -37,7 +37,8 @@ class NonBlockingTest {
     @Test
     void badInputThatTheRawBindingReportsGivesTheSameErrors() {
         String[] cases = {"wrong-root-in-bcast", "wrong-root-in-iBcast", "negative-count-in-allReduce",
-            "negative-count-in-iAllReduce", "array-in-iBcast", "mismatched-counts-in-gather"};
+            "negative-count-in-iAllReduce", "array-in-iBcast", "mismatched-counts-in-gather",
+            "iNeighborAllGather-without-a-topology", "iNeighborAllToAll-without-a-topology"};
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
