@@ -56,6 +56,69 @@ public final class Kernels {
         return (t1 - t0) / 1e9 / iterations;
     }
 
+    /**
+     * send and recv of 8 bytes from an array to MPI.PROC_NULL: no transfer, so the time is the
+     * cost of the call itself (binding, MANA's wrapper, MPI's PROC_NULL path); seconds per call.
+     */
+    public static double procNull(int iterations) throws MPIException {
+        byte[] buf = new byte[8];
+        int peer = MPI.PROC_NULL;
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.send(buf, 8, MPI.BYTE, peer, TAG);
+            MPI.COMM_WORLD.recv(buf, 8, MPI.BYTE, peer, TAG);
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations / 2;
+    }
+
+    /** allReduce of {@code bytes} bytes (longs, SUM) from arrays on all ranks; seconds per call. */
+    public static double allReduce(int bytes, int iterations) throws MPIException {
+        int n = Math.max(1, bytes / 8);
+        long[] in = new long[n];
+        long[] out = new long[n];
+        in[0] = MPI.COMM_WORLD.getRank();
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.allReduce(in, out, n, MPI.LONG, MPI.SUM);
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations;
+    }
+
+    /** bcast of {@code bytes} bytes from a byte array, the root rotating; seconds per call. */
+    public static double bcast(int bytes, int iterations) throws MPIException {
+        byte[] buf = new byte[Math.max(1, bytes)];
+        int size = MPI.COMM_WORLD.getSize();
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.bcast(buf, bytes, MPI.BYTE, i % size);
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations;
+    }
+
+    /** allToAll of {@code bytes} bytes to every rank from byte arrays; seconds per call. */
+    public static double allToAll(int bytes, int iterations) throws MPIException {
+        int size = MPI.COMM_WORLD.getSize();
+        byte[] send = new byte[Math.max(1, bytes) * size];
+        byte[] recv = new byte[Math.max(1, bytes) * size];
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.allToAll(send, bytes, MPI.BYTE, recv, bytes, MPI.BYTE);
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations;
+    }
+
     private Kernels() {
     }
 }

@@ -20,7 +20,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 
 /**
- * {@code mana run -np 2 mana-bench.jar p2p} / {@code -np 4 ... allreduce}: runs the same
+ * {@code mana run -np 2 mana-bench.jar p2p} / {@code -np 4 ... allreduce|bcast|alltoall|coll}: runs the same
  * {@link Kernels} through MANA and through the raw Open MPI binding in the same job, in
  * alternating order, and prints latency, bandwidth and the MANA/raw ratio (medians of the rounds).
  *
@@ -29,6 +29,9 @@ import org.osgi.framework.FrameworkUtil;
  */
 public final class Main {
     private static final int[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1048576, 4194304};
+    private static final int[] COLL_SIZES = {8, 64, 512, 4096, 32768, 262144, 1048576};
+    /** The collective kernels, in the order of {@link #rawKernels()} after the first three. */
+    private static final List<String> COLLECTIVES = List.of("allreduce", "bcast", "alltoall");
 
     public static void main(String[] args) throws Exception {
         String what = args.length > 0 ? args[0] : "p2p";
@@ -45,11 +48,18 @@ public final class Main {
             if (size < 2) {
                 throw new IllegalArgumentException("p2p needs at least 2 ranks");
             }
+            callCost(raw[6], rounds, rank);
             pingPong(raw, "array", rounds, rank);
             pingPong(raw, "direct", rounds, rank);
         }
-        if (what.equals("allreduce") || what.equals("all")) {
-            allReduce(raw, rounds, rank, size);
+        if (what.equals("cost")) {
+            callCost(raw[6], rounds, rank);
+        }
+        for (int k = 0; k < COLLECTIVES.size(); k++) {
+            String c = COLLECTIVES.get(k);
+            if (what.equals(c) || what.equals("coll") || what.equals("all")) {
+                collective(raw[3 + k], c, rounds, rank, size);
+            }
         }
         MPI.Finalize();
     }
@@ -74,15 +84,37 @@ public final class Main {
         }
     }
 
-    private static void allReduce(Method[] raw, int rounds, int rank, int size) throws Exception {
-        double[][] t = alternate(rounds, () -> (double) invoke(raw[2], 20000),
-                () -> Kernels.allReduce8(20000));
+    /** The cost of one call without a transfer (send/recv to PROC_NULL): MANA's wrapper cost in ns. */
+    private static void callCost(Method rawKernel, int rounds, int rank) throws Exception {
+        int iters = 200000;
+        double[][] t = alternate(rounds, () -> (double) invoke(rawKernel, iters), () -> Kernels.procNull(iters));
         if (rank == 0) {
             double r = median(t[0]);
             double m = median(t[1]);
-            System.out.printf("%n## allreduce, 8 bytes (one long, SUM), %d ranks%n", size);
-            System.out.printf("%12s %12s %8s%n", "raw us", "mana us", "ratio");
-            System.out.printf("%12.3f %12.3f %8.3f%n", r * 1e6, m * 1e6, m / r);
+            System.out.printf("%n## call cost, send/recv of 8 B (array) to PROC_NULL, no transfer%n");
+            System.out.printf("%12s %12s %8s %14s%n", "raw ns", "mana ns", "ratio", "mana-raw ns");
+            System.out.printf("%12.1f %12.1f %8.3f %14.1f%n", r * 1e9, m * 1e9, m / r, (m - r) * 1e9);
+        }
+    }
+
+    private static void collective(Method rawKernel, String name, int rounds, int rank, int size) throws Exception {
+        if (rank == 0) {
+            System.out.printf("%n## %s, %d ranks, byte arrays%s%n", name, size,
+                    name.equals("alltoall") ? " (bytes to each rank)" : name.equals("allreduce") ? " (longs, SUM)" : " (root rotating)");
+            System.out.printf("%10s %12s %12s %8s%n", "bytes", "raw us", "mana us", "ratio");
+        }
+        for (int bytes : COLL_SIZES) {
+            int iters = Math.max(20, Math.min(5000, (32 << 20) / bytes / size));
+            double[][] t = alternate(rounds, () -> (double) invoke(rawKernel, bytes, iters), () -> switch (name) {
+                case "allreduce" -> Kernels.allReduce(bytes, iters);
+                case "bcast" -> Kernels.bcast(bytes, iters);
+                default -> Kernels.allToAll(bytes, iters);
+            });
+            if (rank == 0) {
+                double r = median(t[0]);
+                double m = median(t[1]);
+                System.out.printf("%10d %12.3f %12.3f %8.3f%n", bytes, r * 1e6, m * 1e6, m / r);
+            }
         }
     }
 
@@ -123,7 +155,7 @@ public final class Main {
         }
     }
 
-    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect and allReduce8. */
+    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce8, allReduce, bcast, allToAll and procNull. */
     private static Method[] rawKernels() throws Exception {
         Bundle self = FrameworkUtil.getBundle(Main.class);
         if (self == null) {
@@ -137,7 +169,9 @@ public final class Main {
             throw new IllegalStateException("the raw copy of Kernels was not loaded separately");
         }
         return new Method[] {k.getMethod("pingPongArray", int.class, int.class),
-            k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class)};
+            k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class),
+            k.getMethod("allReduce", int.class, int.class), k.getMethod("bcast", int.class, int.class),
+            k.getMethod("allToAll", int.class, int.class), k.getMethod("procNull", int.class)};
     }
 
     private static byte[] rawBundle() throws IOException {

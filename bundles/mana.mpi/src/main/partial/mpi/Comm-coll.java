@@ -10,7 +10,7 @@ public class Comm {
         try {
             FunctionTable.coll().barrier(vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -18,7 +18,7 @@ public class Comm {
         try {
             FunctionTable.coll().bcast(vid, buf, count, type.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -26,7 +26,7 @@ public class Comm {
         try {
             FunctionTable.coll().gather(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -34,7 +34,7 @@ public class Comm {
         try {
             FunctionTable.coll().gatherInPlace(vid, buf, count, type.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -42,7 +42,7 @@ public class Comm {
         try {
             FunctionTable.coll().gatherv(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, displs, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -50,7 +50,7 @@ public class Comm {
         try {
             FunctionTable.coll().gathervRecvOnly(vid, recvbuf, recvcount, displs, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -58,7 +58,7 @@ public class Comm {
         try {
             FunctionTable.coll().gathervSendOnly(vid, sendbuf, sendcount, sendtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -66,7 +66,7 @@ public class Comm {
         try {
             FunctionTable.coll().scatter(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -74,7 +74,7 @@ public class Comm {
         try {
             FunctionTable.coll().scatterInPlace(vid, buf, count, type.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -82,7 +82,7 @@ public class Comm {
         try {
             FunctionTable.coll().scatterv(vid, sendbuf, sendcount, displs, sendtype.vid, recvbuf, recvcount, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -90,7 +90,7 @@ public class Comm {
         try {
             FunctionTable.coll().scattervSendOnly(vid, sendbuf, sendcount, displs, sendtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -98,7 +98,7 @@ public class Comm {
         try {
             FunctionTable.coll().scattervRecvOnly(vid, recvbuf, recvcount, recvtype.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -106,7 +106,7 @@ public class Comm {
         try {
             FunctionTable.coll().allGather(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -114,7 +114,7 @@ public class Comm {
         try {
             FunctionTable.coll().allGatherInPlace(vid, buf, count, type.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -122,7 +122,7 @@ public class Comm {
         try {
             FunctionTable.coll().allGatherv(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, displs, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -130,7 +130,7 @@ public class Comm {
         try {
             FunctionTable.coll().allGathervInPlace(vid, recvbuf, recvcount, displs, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -138,7 +138,7 @@ public class Comm {
         try {
             FunctionTable.coll().allToAll(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -146,7 +146,7 @@ public class Comm {
         try {
             FunctionTable.coll().allToAllv(vid, sendbuf, sendcount, sdispls, sendtype.vid, recvbuf, recvcount, rdispls, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -154,7 +154,7 @@ public class Comm {
         try {
             FunctionTable.coll().allToAllw(vid, sendBuf, sendCount, sDispls, ManaHandles.vids(sendTypes), recvBuf, recvCount, rDispls, ManaHandles.vids(recvTypes));
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -162,7 +162,7 @@ public class Comm {
         try {
             FunctionTable.coll().neighborAllGather(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -170,7 +170,7 @@ public class Comm {
         try {
             FunctionTable.coll().neighborAllGatherv(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, displs, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -178,7 +178,7 @@ public class Comm {
         try {
             FunctionTable.coll().neighborAllToAll(vid, sendbuf, sendcount, sendtype.vid, recvbuf, recvcount, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -186,7 +186,7 @@ public class Comm {
         try {
             FunctionTable.coll().neighborAllToAllv(vid, sendbuf, sendcount, sdispls, sendtype.vid, recvbuf, recvcount, rdispls, recvtype.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -194,7 +194,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduce(vid, sendbuf, recvbuf, count, type.vid, op.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -202,7 +202,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduceInPlace(vid, buf, count, type.vid, op.vid, root);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -210,7 +210,7 @@ public class Comm {
         try {
             FunctionTable.coll().allReduce(vid, sendbuf, recvbuf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -218,7 +218,7 @@ public class Comm {
         try {
             FunctionTable.coll().allReduceInPlace(vid, buf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -226,7 +226,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduceScatter(vid, sendbuf, recvbuf, recvcounts, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -234,7 +234,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduceScatterInPlace(vid, buf, counts, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -242,7 +242,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduceScatterBlock(vid, sendbuf, recvbuf, recvcount, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -250,7 +250,7 @@ public class Comm {
         try {
             FunctionTable.coll().reduceScatterBlockInPlace(vid, buf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 

@@ -9,7 +9,7 @@ public class Intracomm {
         try {
             FunctionTable.coll().scan(vid, sendbuf, recvbuf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -17,7 +17,7 @@ public class Intracomm {
         try {
             FunctionTable.coll().scanInPlace(vid, recvbuf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -25,7 +25,7 @@ public class Intracomm {
         try {
             FunctionTable.coll().exScan(vid, sendbuf, recvbuf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 
@@ -33,7 +33,7 @@ public class Intracomm {
         try {
             FunctionTable.coll().exScanInPlace(vid, buf, count, type.vid, op.vid);
         } catch (ManaException e) {
-            throw ManaErrors.of(e);
+            throw ManaErrors.of(e, this);
         }
     }
 }

@@ -26,9 +26,10 @@ public final class Main {
                                            Gogo commands on the ranks of a running job
               demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
                                            same answer; basic: Open MPI's Hello and Pi on 4 ranks
-              bench p2p|allreduce|all [ROUNDS]
+              bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS]
                                            MANA vs the raw Open MPI binding in the same job:
-                                           ping-pong 8 B..4 MiB (2 ranks), 8 B allreduce (4 ranks)
+                                           ping-pong 8 B..4 MiB (2 ranks); allreduce, bcast,
+                                           alltoall 8 B..1 MiB (4 ranks); coll = the three
               test [MAVEN ARGS]            build everything with tests (mvn install) and check
                                            that the in-framework tests ran
               setup [--force|--check]      install Open MPI, build the lower half and the platform
@@ -130,8 +131,8 @@ public final class Main {
 
     static int bench(List<String> args) throws UsageError {
         String what = args.isEmpty() ? "all" : args.get(0);
-        if (!List.of("p2p", "allreduce", "all").contains(what) || args.size() > 2) {
-            throw new UsageError("bench", "usage: mana bench p2p|allreduce|all [ROUNDS]");
+        if (!List.of("p2p", "allreduce", "bcast", "alltoall", "coll", "all").contains(what) || args.size() > 2) {
+            throw new UsageError("bench", "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS]");
         }
         String rounds = args.size() > 1 ? args.get(1) : "5";
         if (!rounds.matches("[1-9][0-9]{0,3}")) {
@@ -142,11 +143,11 @@ public final class Main {
             throw new UsageError("bench", jar + " not found (build with ./mana setup)");
         }
         int status = 0;
-        if (!what.equals("allreduce")) {
+        if (what.equals("p2p") || what.equals("all")) {
             status = RunCommand.run(List.of("-np", "2", jar.toString(), "p2p", rounds));
         }
         if (status == 0 && !what.equals("p2p")) {
-            status = RunCommand.run(List.of("-np", "4", jar.toString(), "allreduce", rounds));
+            status = RunCommand.run(List.of("-np", "4", jar.toString(), what.equals("all") ? "coll" : what, rounds));
         }
         return status;
     }

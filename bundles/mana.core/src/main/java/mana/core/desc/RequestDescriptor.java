@@ -17,14 +17,23 @@ import mana.core.vid.VidTable;
 public final class RequestDescriptor implements Descriptor {
     /** The operation that made the request. */
     public enum Op {
-        ISEND, IBSEND, ISSEND, IRSEND, IRECV, IMRECV, SEND_INIT, BSEND_INIT, SSEND_INIT, RSEND_INIT, RECV_INIT;
+        ISEND, IBSEND, ISSEND, IRSEND, IRECV, IMRECV, SEND_INIT, BSEND_INIT, SSEND_INIT, RSEND_INIT, RECV_INIT,
+        // Non-blocking collectives (mana.wrappers.coll): a checkpoint completes them before saving.
+        IBARRIER, IBCAST, IGATHER, IGATHERV, ISCATTER, ISCATTERV, IALLGATHER, IALLGATHERV, IALLTOALL,
+        IALLTOALLV, IALLTOALLW, IREDUCE, IALLREDUCE, IREDUCE_SCATTER, IREDUCE_SCATTER_BLOCK, ISCAN, IEXSCAN,
+        INEIGHBOR_ALLGATHER, INEIGHBOR_ALLGATHERV, INEIGHBOR_ALLTOALL, INEIGHBOR_ALLTOALLV;
 
         public boolean isReceive() {
             return this == IRECV || this == IMRECV || this == RECV_INIT;
         }
 
         public boolean isPersistent() {
-            return ordinal() >= SEND_INIT.ordinal();
+            return ordinal() >= SEND_INIT.ordinal() && ordinal() <= RECV_INIT.ordinal();
+        }
+
+        /** A non-blocking collective: not drained like a message; completed (waited on) before a checkpoint. */
+        public boolean isCollective() {
+            return ordinal() >= IBARRIER.ordinal();
         }
     }
 
@@ -37,6 +46,8 @@ public final class RequestDescriptor implements Descriptor {
     private final int peer;
     private final int tag;
     private final DatatypeDescriptor typeDescriptor;
+    /** Further retained datatypes of a collective (send and receive types, alltoallw's arrays), else null. */
+    private final DatatypeDescriptor[] moreTypes;
     /** Active: started and not completed (non-persistent requests are active from creation). */
     private volatile boolean active;
     private volatile boolean cancelled;
@@ -56,9 +67,45 @@ public final class RequestDescriptor implements Descriptor {
         this.peer = peer;
         this.tag = tag;
         this.typeDescriptor = typeDescriptor;
+        this.moreTypes = null;
         this.active = !op.isPersistent();
         if (typeDescriptor != null) {
             typeDescriptor.retain();
+        }
+    }
+
+    /**
+     * A pending non-blocking collective.
+     *
+     * @param collectiveSeq the communicator's collective clock value this collective took
+     * @param root the root rank, or -1 for a collective without one
+     * @param buffers the buffers, kept reachable while the request is pending
+     * @param types the derived datatypes' descriptors (nulls allowed), retained until {@link #release()}
+     */
+    public static RequestDescriptor collective(Op op, int comm, long collectiveSeq, int root, Object[] buffers,
+                                               DatatypeDescriptor... types) {
+        if (!op.isCollective()) {
+            throw new IllegalArgumentException(op + " is not a collective");
+        }
+        return new RequestDescriptor(op, comm, collectiveSeq, root, buffers, types);
+    }
+
+    private RequestDescriptor(Op op, int comm, long collectiveSeq, int root, Object[] buffers,
+                              DatatypeDescriptor[] types) {
+        this.op = op;
+        this.comm = comm;
+        this.buffer = buffers;
+        this.count = 0;
+        this.type = 0;
+        this.peer = root;
+        this.tag = (int) collectiveSeq;
+        this.typeDescriptor = null;
+        this.moreTypes = types;
+        this.active = true;
+        for (DatatypeDescriptor t : types) {
+            if (t != null) {
+                t.retain();
+            }
         }
     }
 
@@ -95,13 +142,21 @@ public final class RequestDescriptor implements Descriptor {
         return type;
     }
 
-    /** Destination of a send, source of a receive (may be ANY_SOURCE); -1 for a matched-message receive. */
+    /**
+     * Destination of a send, source of a receive (may be ANY_SOURCE); -1 for a matched-message
+     * receive; a collective's root (-1 if it has none).
+     */
     public int peer() {
         return peer;
     }
 
+    /** The message tag; for a collective, the low 32 bits of the collective clock value it took. */
     public int tag() {
         return tag;
+    }
+
+    public boolean isCollective() {
+        return op.isCollective();
     }
 
     public boolean isPersistent() {
@@ -156,6 +211,13 @@ public final class RequestDescriptor implements Descriptor {
         if (typeDescriptor != null) {
             typeDescriptor.release();
         }
+        if (moreTypes != null) {
+            for (DatatypeDescriptor t : moreTypes) {
+                if (t != null) {
+                    t.release();
+                }
+            }
+        }
     }
 
     /** Virtual handles and descriptors of every logged request (not on a hot path: for the shell and checkpoints). */
@@ -179,6 +241,10 @@ public final class RequestDescriptor implements Descriptor {
 
     @Override
     public String summary() {
+        if (op.isCollective()) {
+            return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " collective#" + tag
+                    + (peer >= 0 ? " root=" + peer : "") + (active ? " active" : " inactive");
+        }
         String b = buffer == null ? "null" : buffer.getClass().getSimpleName();
         return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " count=" + count
                 + " type=" + Integer.toHexString(type) + (op.isReceive() ? " source=" : " dest=") + peer

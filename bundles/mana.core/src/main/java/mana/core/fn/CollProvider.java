@@ -116,4 +116,111 @@ public interface CollProvider {
 
     @MpiName("MPI_Exscan")
     void exScanInPlace(int comm, Object buf, int count, int type, int op) throws ManaException;
+
+    // ---- non-blocking collectives: each returns the request's virtual handle ----
+
+    @MpiName("MPI_Ibarrier")
+    int iBarrier(int comm) throws ManaException;
+
+    @MpiName("MPI_Ibcast")
+    int iBcast(int comm, Buffer buf, int count, int type, int root) throws ManaException;
+
+    @MpiName("MPI_Igather")
+    int iGather(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Igather")
+    int iGatherInPlace(int comm, Buffer buf, int count, int type, int root) throws ManaException;
+
+    @MpiName("MPI_Igatherv")
+    int iGatherv(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Igatherv")
+    int iGathervRecvOnly(int comm, Buffer recvbuf, int[] recvcount, int[] displs, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Igatherv")
+    int iGathervSendOnly(int comm, Buffer sendbuf, int sendcount, int sendtype, int root) throws ManaException;
+
+    @MpiName("MPI_Iscatter")
+    int iScatter(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Iscatter")
+    int iScatterInPlace(int comm, Buffer buf, int count, int type, int root) throws ManaException;
+
+    @MpiName("MPI_Iscatterv")
+    int iScatterv(int comm, Buffer sendbuf, int[] sendcount, int[] displs, int sendtype, Buffer recvbuf, int recvcount, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Iscatterv")
+    int iScattervSendOnly(int comm, Buffer sendbuf, int[] sendcount, int[] displs, int sendtype, int root) throws ManaException;
+
+    @MpiName("MPI_Iscatterv")
+    int iScattervRecvOnly(int comm, Buffer recvbuf, int recvcount, int recvtype, int root) throws ManaException;
+
+    @MpiName("MPI_Iallgather")
+    int iAllGather(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Iallgather")
+    int iAllGatherInPlace(int comm, Buffer buf, int count, int type) throws ManaException;
+
+    @MpiName("MPI_Iallgatherv")
+    int iAllGatherv(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Iallgatherv")
+    int iAllGathervInPlace(int comm, Buffer buf, int[] count, int[] displs, int type) throws ManaException;
+
+    @MpiName("MPI_Ialltoall")
+    int iAllToAll(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ialltoallv")
+    int iAllToAllv(int comm, Buffer sendbuf, int[] sendcount, int[] sdispls, int sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ialltoallw")
+    int iAllToAllw(int comm, Buffer sendBuf, int[] sendCount, int[] sDispls, int[] sendTypes, Buffer recvBuf, int[] recvCount, int[] rDispls, int[] recvTypes) throws ManaException;
+
+    @MpiName("MPI_Ineighbor_allgather")
+    int iNeighborAllGather(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ineighbor_allgatherv")
+    int iNeighborAllGatherv(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int[] recvcount, int[] displs, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ineighbor_alltoall")
+    int iNeighborAllToAll(int comm, Buffer sendbuf, int sendcount, int sendtype, Buffer recvbuf, int recvcount, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ineighbor_alltoallv")
+    int iNeighborAllToAllv(int comm, Buffer sendbuf, int[] sendcount, int[] sdispls, int sendtype, Buffer recvbuf, int[] recvcount, int[] rdispls, int recvtype) throws ManaException;
+
+    @MpiName("MPI_Ireduce")
+    int iReduce(int comm, Buffer sendbuf, Buffer recvbuf, int count, int type, int op, int root) throws ManaException;
+
+    @MpiName("MPI_Ireduce")
+    int iReduceInPlace(int comm, Buffer buf, int count, int type, int op, int root) throws ManaException;
+
+    @MpiName("MPI_Iallreduce")
+    int iAllReduce(int comm, Buffer sendbuf, Buffer recvbuf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Iallreduce")
+    int iAllReduceInPlace(int comm, Buffer buf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Ireduce_scatter")
+    int iReduceScatter(int comm, Buffer sendbuf, Buffer recvbuf, int[] recvcounts, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Ireduce_scatter")
+    int iReduceScatterInPlace(int comm, Buffer buf, int[] counts, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Ireduce_scatter_block")
+    int iReduceScatterBlock(int comm, Buffer sendbuf, Buffer recvbuf, int recvcount, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Ireduce_scatter_block")
+    int iReduceScatterBlockInPlace(int comm, Buffer buf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Iscan")
+    int iScan(int comm, Buffer sendbuf, Buffer recvbuf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Iscan")
+    int iScanInPlace(int comm, Buffer buf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Iexscan")
+    int iExScan(int comm, Buffer sendbuf, Buffer recvbuf, int count, int type, int op) throws ManaException;
+
+    @MpiName("MPI_Iexscan")
+    int iExScanInPlace(int comm, Buffer buf, int count, int type, int op) throws ManaException;
 }

@@ -34,7 +34,21 @@ public final class Requests {
                 new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type)));
     }
 
-    /** A virtual handle for a request without a log entry (e.g. a non-blocking collective). */
+    /**
+     * A virtual handle for a non-blocking collective's request, logged as a pending collective
+     * that keeps {@code buffers} reachable and retains the derived datatypes among {@code types}.
+     */
+    public static int createCollective(Request lower, RequestDescriptor.Op op, int comm, long collectiveSeq, int root,
+                                       Object[] buffers, int[] types) throws ManaException {
+        DatatypeDescriptor[] retained = new DatatypeDescriptor[types.length];
+        for (int i = 0; i < types.length; i++) {
+            retained[i] = derivedType(types[i]);
+        }
+        return Handles.TABLE.create(Kind.REQUEST, lower,
+                RequestDescriptor.collective(op, comm, collectiveSeq, root, buffers, retained));
+    }
+
+    /** A virtual handle for a request without a log entry. */
     public static int create(Request lower) {
         return Handles.TABLE.create(Kind.REQUEST, lower, null);
     }

@@ -20,7 +20,7 @@ import org.osgi.service.component.annotations.Component;
  * gate, then calls the same overload of the lower half.
  */
 @Component(service = CollProvider.class)
-public final class CollWrappers implements CollProvider {
+public final class CollWrappers extends NonBlockingCollectives {
     private static final int BARRIER = FunctionStats.id("MPI_Barrier");
     private static final int BCAST = FunctionStats.id("MPI_Bcast");
     private static final int GATHER = FunctionStats.id("MPI_Gather");
@@ -67,8 +67,8 @@ public final class CollWrappers implements CollProvider {
         return c;
     }
 
-    private static Op op(int op) throws ManaException {
-        return (Op) Handles.lower(op, Kind.OP);
+    private static Op op(int op) throws ManaException, MPIException {
+        return UserOps.forBlockingCall(op);
     }
 
     private static Datatype[] types(int[] vids) throws ManaException {
@@ -77,7 +77,7 @@ public final class CollWrappers implements CollProvider {
         }
         Datatype[] t = new Datatype[vids.length];
         for (int i = 0; i < vids.length; i++) {
-            t[i] = Lower.type(vids[i]);
+            t[i] = Lower.committedType(vids[i]);
         }
         return t;
     }
@@ -100,7 +100,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(BCAST);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).bcast(buf, count, Lower.type(type), root);
+            begin(comm).bcast(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -113,7 +113,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(GATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).gather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+            begin(comm).gather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -126,7 +126,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(GATHERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).gather(buf, count, Lower.type(type), root);
+            begin(comm).gather(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -139,7 +139,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(GATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype), root);
+            begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -152,7 +152,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(GATHERVRECVONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).gatherv(recvbuf, recvcount, displs, Lower.type(recvtype), root);
+            begin(comm).gatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -165,7 +165,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(GATHERVSENDONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).gatherv(sendbuf, sendcount, Lower.type(sendtype), root);
+            begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -178,7 +178,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).scatter(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+            begin(comm).scatter(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -191,7 +191,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCATTERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).scatter(buf, count, Lower.type(type), root);
+            begin(comm).scatter(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -204,7 +204,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCATTERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype), root);
+            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -217,7 +217,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCATTERVSENDONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.type(sendtype), root);
+            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -230,7 +230,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCATTERVRECVONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).scatterv(recvbuf, recvcount, Lower.type(recvtype), root);
+            begin(comm).scatterv(recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -243,7 +243,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLGATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+            begin(comm).allGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -256,7 +256,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLGATHERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allGather(buf, count, Lower.type(type));
+            begin(comm).allGather(buf, count, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -269,7 +269,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLGATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
+            begin(comm).allGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -282,7 +282,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLGATHERVINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.type(recvtype));
+            begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -295,7 +295,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLTOALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+            begin(comm).allToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -308,7 +308,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
+            begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -334,7 +334,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(NEIGHBORALLGATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).neighborAllGather(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+            begin(comm).neighborAllGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -347,7 +347,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(NEIGHBORALLGATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, displs, Lower.type(recvtype));
+            begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -360,7 +360,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(NEIGHBORALLTOALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.type(sendtype), recvbuf, recvcount, Lower.type(recvtype));
+            begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -373,7 +373,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(NEIGHBORALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.type(sendtype), recvbuf, recvcount, rdispls, Lower.type(recvtype));
+            begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -386,7 +386,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduce(sendbuf, recvbuf, count, Lower.type(type), op(op), root);
+            begin(comm).reduce(sendbuf, recvbuf, count, Lower.committedType(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -399,7 +399,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCEINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduce(buf, count, Lower.type(type), op(op), root);
+            begin(comm).reduce(buf, count, Lower.committedType(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -412,7 +412,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLREDUCE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allReduce(sendbuf, recvbuf, count, Lower.type(type), op(op));
+            begin(comm).allReduce(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -425,7 +425,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(ALLREDUCEINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).allReduce(buf, count, Lower.type(type), op(op));
+            begin(comm).allReduce(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -438,7 +438,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCESCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.type(type), op(op));
+            begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -451,7 +451,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCESCATTERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduceScatter(buf, counts, Lower.type(type), op(op));
+            begin(comm).reduceScatter(buf, counts, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -464,7 +464,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCESCATTERBLOCK);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduceScatterBlock(sendbuf, recvbuf, recvcount, Lower.type(type), op(op));
+            begin(comm).reduceScatterBlock(sendbuf, recvbuf, recvcount, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -477,7 +477,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCESCATTERBLOCKINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            begin(comm).reduceScatterBlock(buf, count, Lower.type(type), op(op));
+            begin(comm).reduceScatterBlock(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -490,7 +490,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(REDUCELOCAL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.type(type), op(op));
+            mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -503,7 +503,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCAN);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            ((mpi.Intracomm) begin(comm)).scan(sendbuf, recvbuf, count, Lower.type(type), op(op));
+            ((mpi.Intracomm) begin(comm)).scan(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -516,7 +516,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(SCANINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            ((mpi.Intracomm) begin(comm)).scan(recvbuf, count, Lower.type(type), op(op));
+            ((mpi.Intracomm) begin(comm)).scan(recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -529,7 +529,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(EXSCAN);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            ((mpi.Intracomm) begin(comm)).exScan(sendbuf, recvbuf, count, Lower.type(type), op(op));
+            ((mpi.Intracomm) begin(comm)).exScan(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -542,7 +542,7 @@ public final class CollWrappers implements CollProvider {
         FunctionStats.count(EXSCANINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            ((mpi.Intracomm) begin(comm)).exScan(buf, count, Lower.type(type), op(op));
+            ((mpi.Intracomm) begin(comm)).exScan(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -86,67 +86,67 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(SEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).send(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).send(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(BSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).bSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).bSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void sSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(SSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).sSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).sSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void rSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
         FunctionStats.count(RSEND);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).rSend(buf, count, Lower.type(type), dest, tag);
+            Lower.comm(comm).rSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(comm, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] recv(int comm, Object buf, int count, int type, int source, int tag) throws ManaException {
         FunctionStats.count(RECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             if (Drained.active) {
@@ -155,14 +155,14 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).recv(buf, count, Lower.type(type), source, tag);
+            Status s = Lower.comm(comm).recv(buf, count, Lower.committedType(type), source, tag);
             long[] data = Lower.statusFields(s);
             Requests.countReceived(comm, (int) data[0]);
             return data;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -170,7 +170,7 @@ public final class P2pWrappers implements P2pProvider {
     public long[] sendRecv(int comm, Object sendbuf, int sendcount, int sendtype, int dest, int sendtag,
                            Object recvbuf, int recvcount, int recvtype, int source, int recvtag) throws ManaException {
         FunctionStats.count(SENDRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (sendcount < 0) {
                 throw negativeCount("sendcount", sendcount);
@@ -185,8 +185,8 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.type(sendtype), dest, sendtag,
-                    recvbuf, recvcount, Lower.type(recvtype), source, recvtag);
+            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
+                    recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
             long[] data = Lower.statusFields(s);
             Requests.countSent(comm, dest);
             Requests.countReceived(comm, (int) data[0]);
@@ -194,7 +194,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -202,7 +202,7 @@ public final class P2pWrappers implements P2pProvider {
     public long[] sendRecvReplace(int comm, Object buf, int count, int type, int dest, int sendtag, int source,
                                   int recvtag) throws ManaException {
         FunctionStats.count(SENDRECV_REPLACE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             if (Drained.active) {
@@ -211,7 +211,7 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.type(type), dest, sendtag, source, recvtag);
+            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
             long[] data = Lower.statusFields(s);
             Requests.countSent(comm, dest);
             Requests.countReceived(comm, (int) data[0]);
@@ -219,7 +219,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -233,7 +233,7 @@ public final class P2pWrappers implements P2pProvider {
 
     private static int post(int which, int comm, Buffer buf, int count, int type, int peer, int tag)
             throws ManaException {
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             if (Drained.active && which == K_IRECV) {
@@ -243,7 +243,7 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             mpi.Comm c = Lower.comm(comm);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Request r = switch (which) {
                 case K_ISEND -> c.iSend(buf, count, t, peer, tag);
                 case K_IBSEND -> c.ibSend(buf, count, t, peer, tag);
@@ -264,7 +264,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -333,7 +333,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public long[] probe(int comm, int source, int tag) throws ManaException {
         FunctionStats.count(PROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Drained.active) {
                 long[] drained = Drained.probe(comm, source, tag);
@@ -345,14 +345,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] iProbe(int comm, int source, int tag) throws ManaException {
         FunctionStats.count(IPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Drained.active) {
                 long[] drained = Drained.probe(comm, source, tag);
@@ -365,7 +365,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -376,7 +376,7 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public int mProbe(int comm, int source, int tag, long[] status) throws ManaException {
         FunctionStats.count(MPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Drained.active) {
                 int drained = Drained.mProbe(comm, source, tag, status);
@@ -394,14 +394,14 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int imProbe(int comm, int source, int tag, long[] status) throws ManaException {
         FunctionStats.count(IMPROBE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Drained.active) {
                 int drained = Drained.mProbe(comm, source, tag, status);
@@ -421,7 +421,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -438,14 +438,14 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public long[] mRecv(int message, Object buf, int count, int type) throws ManaException {
         FunctionStats.count(MRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.mRecv(message, buf, count, type);
             }
             Message m = message(message);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Status s = m.mRecv(buf, count, t);
             if (message != MESSAGE_NO_PROC) {
                 Handles.TABLE.free(message, Kind.MESSAGE);
@@ -454,21 +454,21 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int imRecv(int message, Buffer buf, int count, int type) throws ManaException {
         FunctionStats.count(IMRECV);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.imRecv(message, buf, count, type);
             }
             Message m = message(message);
-            mpi.Datatype t = Lower.type(type);
+            mpi.Datatype t = Lower.committedType(type);
             Request r = m.imRecv(buf, count, t);
             if (message != MESSAGE_NO_PROC) {
                 Handles.TABLE.free(message, Kind.MESSAGE);
@@ -478,7 +478,7 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -487,16 +487,16 @@ public final class P2pWrappers implements P2pProvider {
     @Override
     public int pack(int comm, Object inbuf, int incount, int type, byte[] outbuf, int position) throws ManaException {
         FunctionStats.count(PACK);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
             }
-            return Lower.comm(comm).pack(inbuf, incount, Lower.type(type), outbuf, position);
+            return Lower.comm(comm).pack(inbuf, incount, Lower.committedType(type), outbuf, position);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -504,23 +504,23 @@ public final class P2pWrappers implements P2pProvider {
     public int unpack(int comm, byte[] inbuf, int position, Object outbuf, int outcount, int type)
             throws ManaException {
         FunctionStats.count(UNPACK);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (outcount < 0) {
                 throw negativeCount("outcount", outcount);
             }
-            return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.type(type));
+            return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int packSize(int comm, int incount, int type) throws ManaException {
         FunctionStats.count(PACK_SIZE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
@@ -529,33 +529,33 @@ public final class P2pWrappers implements P2pProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void attachBuffer(byte[] buffer) throws ManaException {
         FunctionStats.count(BUFFER_ATTACH);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             MPI.attachBuffer(buffer);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public byte[] detachBuffer() throws ManaException {
         FunctionStats.count(BUFFER_DETACH);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             return MPI.detachBuffer();
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 

@@ -54,6 +54,28 @@ public final class RequestWrappers implements RequestProvider {
     }
 
     /**
+     * After an array call failed: Open MPI completed and freed requests anyway (the failed ones
+     * in ompi_errhandler_request_invoke), and {@link LowerArrays} put their new (null) handles
+     * into the lower objects. Drops the virtual handles of those requests, so nothing leaks and
+     * a later use of one is a clear "freed" error (the application's Request objects keep their
+     * handles, as the raw binding's keep theirs).
+     */
+    private static void droppedAfterError(int[] requests, Request[] r) {
+        if (r == null) {
+            return;
+        }
+        for (int i = 0; i < requests.length; i++) {
+            if (r[i] != null && r[i].isNull() && !Vid.isPredefined(requests[i])) {
+                RequestDescriptor d = Requests.descriptor(requests[i]);
+                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && d.peer() >= 0) {
+                    Requests.countReceived(d.comm(), d.peer()); // matched (a receive from ANY_SOURCE is not counted: no status)
+                }
+                droppedAfterError(requests[i]);
+            }
+        }
+    }
+
+    /**
      * Open MPI frees a request whose completion failed (ompi_errhandler_request_invoke) but the
      * binding keeps the old handle: drop ours too, so that a later use is a clear "freed" error.
      */
@@ -70,7 +92,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public int free(int request) throws ManaException {
         FunctionStats.count(FREE);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Vid.isPredefined(request)) {
                 Requests.lower(request); // validates; freeing the null request does nothing, as in Open MPI
@@ -88,14 +110,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void cancel(int request) throws ManaException {
         FunctionStats.count(CANCEL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             if (Drained.active && Drained.early(request) != null) {
@@ -109,14 +131,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int waitFor(int request, long[] status) throws ManaException {
         FunctionStats.count(WAIT);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             RequestDescriptor early = Drained.active ? Drained.early(request) : null;
             if (early != null) {
@@ -136,14 +158,14 @@ public final class RequestWrappers implements RequestProvider {
             droppedAfterError(request);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long test(int request, long[] status) throws ManaException {
         FunctionStats.count(TEST);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             RequestDescriptor early = Drained.active ? Drained.early(request) : null;
             if (early != null) {
@@ -169,14 +191,14 @@ public final class RequestWrappers implements RequestProvider {
             droppedAfterError(request);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[] getStatus(int request) throws ManaException {
         FunctionStats.count(GET_STATUS);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             RequestDescriptor early = Drained.active ? Drained.early(request) : null;
             if (early != null) {
@@ -187,27 +209,28 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int waitAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(WAITANY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             int first = Drained.active ? Drained.firstEarly(requests) : -1;
             if (first >= 0) {
                 requests[first] = Drained.finish(requests[first], Drained.early(requests[first]), status);
                 return first;
             }
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             int index;
             long[] data = null;
             if (status == null && !needsStatus(requests)) {
-                index = Request.waitAny(r);
+                index = LowerArrays.waitAny(r);
             } else {
-                Status s = Request.waitAnyStatus(r);
+                Status s = LowerArrays.waitAnyStatus(r);
                 data = Lower.statusFields(s);
                 index = s.getIndex();
                 if (status != null) {
@@ -219,31 +242,33 @@ public final class RequestWrappers implements RequestProvider {
             }
             return index;
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long testAny(int[] requests, long[] status) throws ManaException {
         FunctionStats.count(TESTANY);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             int first = Drained.active ? Drained.firstEarly(requests) : -1;
             if (first >= 0) {
                 requests[first] = Drained.finish(requests[first], Drained.early(requests[first]), status);
                 return FLAG | first;
             }
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             int index;
             long[] data = null;
             boolean flag;
             if (status == null && !needsStatus(requests)) {
-                index = Request.testAny(r);
+                index = LowerArrays.testAny(r);
                 flag = index >= 0;
             } else {
-                Status s = Request.testAnyStatus(r);
+                Status s = LowerArrays.testAnyStatus(r);
                 flag = s != null;
                 index = flag ? s.getIndex() : MPI.UNDEFINED;
                 if (flag) {
@@ -258,9 +283,10 @@ public final class RequestWrappers implements RequestProvider {
             }
             return (flag ? FLAG : 0L) | (index & 0xFFFFFFFFL);
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -278,56 +304,60 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public void waitAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(WAITALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             long[][] early = Drained.active ? Drained.finishAll(requests) : null;
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
-                Request.waitAll(r);
+                LowerArrays.waitAll(r);
                 completedAll(requests, r, null, null);
             } else {
-                completedAll(requests, r, Request.waitAllStatus(r), statuses);
+                completedAll(requests, r, LowerArrays.waitAllStatus(r), statuses);
             }
             Drained.restoreStatuses(early, statuses);
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public boolean testAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(TESTALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             if (Drained.active && Drained.firstEarly(requests) >= 0) {
                 return DrainedArrays.testAll(this, requests, statuses);
             }
             return testAllLower(requests, statuses);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     /** testall by the lower half (inside the gate). */
     boolean testAllLower(int[] requests, long[][] statuses) throws ManaException {
+        Request[] r = null;
         try {
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
-                if (!Request.testAll(r)) {
+                if (!LowerArrays.testAll(r)) {
                     return false;
                 }
                 completedAll(requests, r, null, null);
                 return true;
             }
-            Status[] s = Request.testAllStatus(r);
+            Status[] s = LowerArrays.testAllStatus(r);
             if (s == null) {
                 return false;
             }
             completedAll(requests, r, s, statuses);
             return true;
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         }
     }
@@ -369,74 +399,82 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public int[] waitSome(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             if (Drained.active && Drained.firstEarly(requests) >= 0) {
                 return DrainedArrays.indices(Drained.finishAll(requests));
             }
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (!needsStatus(requests)) {
-                return completedSome(requests, r, Request.waitSome(r));
+                return completedSome(requests, r, LowerArrays.waitSome(r));
             }
-            return indices(completedSome(requests, r, Request.waitSomeStatus(r)));
+            return indices(completedSome(requests, r, LowerArrays.waitSomeStatus(r)));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[][] waitSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(WAITSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             if (Drained.active && Drained.firstEarly(requests) >= 0) {
                 return DrainedArrays.statuses(Drained.finishAll(requests));
             }
-            Request[] r = Requests.lower(requests);
-            return completedSome(requests, r, Request.waitSomeStatus(r));
+            r = Requests.lower(requests);
+            return completedSome(requests, r, LowerArrays.waitSomeStatus(r));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public int[] testSome(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             if (Drained.active && Drained.firstEarly(requests) >= 0) {
                 return DrainedArrays.indices(Drained.finishAll(requests));
             }
-            Request[] r = Requests.lower(requests);
+            r = Requests.lower(requests);
             if (!needsStatus(requests)) {
-                return completedSome(requests, r, Request.testSome(r));
+                return completedSome(requests, r, LowerArrays.testSome(r));
             }
-            return indices(completedSome(requests, r, Request.testSomeStatus(r)));
+            return indices(completedSome(requests, r, LowerArrays.testSomeStatus(r)));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public long[][] testSomeStatus(int[] requests) throws ManaException {
         FunctionStats.count(TESTSOME);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        Request[] r = null;
         try {
             if (Drained.active && Drained.firstEarly(requests) >= 0) {
                 return DrainedArrays.statuses(Drained.finishAll(requests));
             }
-            Request[] r = Requests.lower(requests);
-            return completedSome(requests, r, Request.testSomeStatus(r));
+            r = Requests.lower(requests);
+            return completedSome(requests, r, LowerArrays.testSomeStatus(r));
         } catch (MPIException e) {
+            droppedAfterError(requests, r);
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
@@ -453,7 +491,7 @@ public final class RequestWrappers implements RequestProvider {
     @Override
     public void start(int request) throws ManaException {
         FunctionStats.count(START);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Request r = Requests.lower(request);
             if (!(r instanceof Prequest p)) {
@@ -469,14 +507,14 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 
     @Override
     public void startAll(int[] requests) throws ManaException {
         FunctionStats.count(STARTALL);
-        CheckpointGate.enter();
+        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Prequest[] lower = Requests.lowerPersistent(requests);
             if (Drained.active) {
@@ -495,7 +533,7 @@ public final class RequestWrappers implements RequestProvider {
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
-            CheckpointGate.exit();
+            CheckpointGate.exit(pass);
         }
     }
 }

@@ -60,14 +60,40 @@ class TypesTest {
 
     /**
      * Open MPI's binding crashes the JVM when an uncommitted derived datatype is sent from an
-     * array. MANA's check is mana.wrappers.base.Lower.committedType; it takes effect when the
-     * point-to-point wrappers translate data datatypes with it.
+     * array. The p2p and coll wrappers translate data datatypes with
+     * mana.wrappers.base.Lower.committedType, which gives MPI_ERR_TYPE instead.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("needs mana.wrappers.p2p to translate send/recv datatypes with Lower.committedType")
     void anUncommittedDatatypeInASendIsAnErrorNotACrash() {
         ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.types.BadInput", "uncommitted-datatype-in-send");
         assertEquals(0, mana.exit(), mana.all());
         assertTrue(mana.out().contains("OK uncommitted datatype in send: MPIException class 3"), mana.all());
+    }
+
+    /**
+     * A seven-level datatype tree with every parent freed early, used by send/recv, bcast and an
+     * iBcast during which it is freed: results as the raw binding's; afterwards MANA holds no
+     * datatype handle and no datatype descriptor (every reference count went back to zero).
+     */
+    @Test
+    void aDeepTreeWithParentsFreedEarlyWorksAndLeavesNothingBehind() {
+        String main = "mana.conformance.types.TypeTrees";
+        ManaJob.Run mana = ManaJob.mana("run", "--at-finalize", "mana:handles --kind datatype; mana:kinds", "-np", "2",
+                "--class", main, JAR.toString());
+        assertEquals(0, mana.exit(), mana.all());
+        assertFalse(mana.out().contains("FAIL"), mana.all());
+        ManaJob.Run raw = ManaJob.raw(2, JAR, main);
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(checks(raw), checks(mana));
+        assertEquals(7, checks(mana).size(), mana.all());
+        for (int r = 0; r < 2; r++) {
+            assertTrue(mana.out().contains("[rank " + r + "] 0 handle(s)"), mana.all());
+            String prefix = "[rank " + r + "] ";
+            String kindLine = mana.outLines().stream()
+                    .filter(l -> l.startsWith(prefix) && l.matches(".*\\bdatatype\\b.*mana\\.wrappers\\.types.*"))
+                    .findFirst().orElse("");
+            assertTrue(kindLine.matches(".*\\bdatatype\\s+0\\s+mana\\.wrappers\\.types.*"),
+                    "datatype descriptors left on rank " + r + ": " + kindLine + "\n" + mana.all());
+        }
     }
 }

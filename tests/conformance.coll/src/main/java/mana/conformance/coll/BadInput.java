@@ -1,0 +1,123 @@
+package mana.conformance.coll;
+
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import mpi.Datatype;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Op;
+import mpi.Request;
+import mpi.UserFunction;
+
+/**
+ * Bad input to collectives under ERRORS_RETURN: every rank prints "OK rank R case: ..." with
+ * the MPI error class it got (or "no error", or a runtime exception's class) and "MSG ..." with
+ * the message, so MANA's lines can be compared with the raw binding's for the cases the raw
+ * binding survives. Arguments name the cases to run ('-' for ' ').
+ */
+public final class BadInput {
+    interface Call {
+        void run() throws MPIException;
+    }
+
+    static int rank;
+    static java.util.Set<String> only;
+
+    static void expect(String name, Call c) throws MPIException {
+        if (!only.isEmpty() && !only.contains(name.replace(' ', '-'))) {
+            return;
+        }
+        String r;
+        try {
+            c.run();
+            r = "no error";
+        } catch (MPIException e) {
+            r = "MPIException class " + e.getErrorClass();
+            System.out.println("MSG rank " + rank + " " + name + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            r = e.getClass().getSimpleName();
+        }
+        System.out.println("OK rank " + rank + " " + name + ": " + r);
+        MPI.COMM_WORLD.barrier();
+    }
+
+    public static void main(String[] args) throws MPIException {
+        only = new java.util.HashSet<>(java.util.Arrays.asList(MPI.Init(args)));
+        Intracomm w = MPI.COMM_WORLD;
+        rank = w.getRank();
+        int size = w.getSize();
+        w.setErrhandler(MPI.ERRORS_RETURN);
+        int[] buf = new int[16];
+        IntBuffer direct = MPI.newIntBuffer(16);
+
+        // the raw binding gives the same answers for these
+        expect("wrong root in bcast", () -> w.bcast(buf, 2, MPI.INT, size));
+        expect("wrong root in iBcast", () -> w.iBcast(direct, 2, MPI.INT, -5).waitFor());
+        expect("negative count in allReduce", () -> w.allReduce(buf, new int[16], -1, MPI.INT, MPI.SUM));
+        expect("negative count in iAllReduce", () -> w.iAllReduce(direct, MPI.newIntBuffer(16), -3, MPI.INT, MPI.SUM).waitFor());
+        expect("array in iBcast", () -> w.iBcast(IntBuffer.wrap(buf), 2, MPI.INT, 0).waitFor());
+        // (3 ranks: the root receives every block directly, so only the root sees the truncation)
+        expect("mismatched counts in gather", () -> w.gather(new int[] {rank, rank}, rank == 0 ? 1 : 2, MPI.INT,
+                new int[2 * size], 1, MPI.INT, 0));
+
+        // neighborhood collectives need a topology (MPI_ERR_TOPOLOGY without one)
+        expect("iNeighborAllGather without a topology", () -> w.iNeighborAllGather(direct, 1, MPI.INT,
+                MPI.newIntBuffer(16), 1, MPI.INT).waitFor());
+        expect("iNeighborAllToAll without a topology", () -> w.iNeighborAllToAll(direct, 1, MPI.INT,
+                MPI.newIntBuffer(16), 1, MPI.INT).waitFor());
+
+        // the raw binding crashes the JVM (or calls a wrong object) for these: MANA must answer
+        Datatype freed = Datatype.createVector(2, 1, 2, MPI.INT);
+        freed.commit();
+        freed.free();
+        expect("freed datatype in bcast", () -> w.bcast(buf, 1, freed, 0));
+        expect("freed datatype in iBcast", () -> w.iBcast(direct, 1, freed, 0).waitFor());
+        Datatype uncommitted = Datatype.createVector(2, 1, 2, MPI.INT);
+        expect("uncommitted datatype in allGather", () -> w.allGather(buf, 1, uncommitted, new int[16 * size], 1, uncommitted));
+        expect("uncommitted datatype in iGather", () -> w.iGather(direct, 1, uncommitted, MPI.newIntBuffer(16 * size), 1,
+                uncommitted, 0).waitFor());
+        uncommitted.free();
+        Datatype vector = Datatype.createVector(1, 1, 1, MPI.INT);
+        vector.commit();
+        Datatype[] types = new Datatype[size];
+        java.util.Arrays.fill(types, vector);
+        int[] ones = new int[size];
+        int[] displs = new int[size];
+        for (int i = 0; i < size; i++) {
+            ones[i] = 1;
+            displs[i] = 4 * i;
+        }
+        expect("derived datatype in iAllToAllw", () -> w.iAllToAllw(MPI.newByteBuffer(4 * size), ones, displs, types,
+                MPI.newByteBuffer(4 * size), ones, displs, types).waitFor());
+        vector.free();
+        Op user = new Op(new UserFunction() {
+            @Override
+            public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype t) {
+                for (int i = 0; i < count; i++) {
+                    inOut.putInt(4 * i, in.getInt(4 * i) + inOut.getInt(4 * i));
+                }
+            }
+        }, true);
+        expect("user op in iAllReduce", () -> {
+            Request r = w.iAllReduce(direct, MPI.newIntBuffer(16), 2, MPI.INT, user);
+            r.waitFor();
+        });
+        int[] sum = new int[1];
+        expect("user op after the refused iAllReduce", () -> w.allReduce(new int[] {rank + 1}, sum, 1, MPI.INT, user));
+        if (only.isEmpty() || only.contains("user-op-after-the-refused-iAllReduce")) {
+            System.out.println("OK rank " + rank + " user op sum: " + (sum[0] == size * (size + 1) / 2));
+        }
+        user.free();
+        expect("freed op in reduce", () -> w.reduce(buf, new int[16], 1, MPI.INT, user, 0));
+        Intracomm dup = w.dup();
+        dup.free();
+        expect("freed communicator in iBarrier", () -> dup.iBarrier().waitFor());
+
+        w.barrier();
+        if (rank == 0) {
+            System.out.println("DONE");
+        }
+        MPI.Finalize();
+    }
+}

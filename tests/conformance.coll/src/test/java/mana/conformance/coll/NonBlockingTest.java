@@ -1,0 +1,97 @@
+package mana.conformance.coll;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Non-blocking collectives, bad input to collectives and user ops through MANA on real ranks, against the raw binding. */
+class NonBlockingTest {
+    static final Path JAR = Path.of(System.getProperty("conformance.jar"));
+
+    static List<String> okLines(ManaJob.Run run) {
+        return run.outLines().stream().filter(l -> l.startsWith("OK") || l.startsWith("DONE")).sorted().toList();
+    }
+
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {3, 4})
+    void everyNonBlockingCollectiveMatchesTheReferenceAndTheRawBinding(int ranks) {
+        String main = "mana.conformance.coll.NonBlocking";
+        ManaJob.Run mana = ManaJob.manaRun(ranks, JAR, main);
+        assertEquals(0, mana.exit(), mana.all());
+        assertFalse(mana.out().contains("FAIL"), mana.all());
+        assertTrue(mana.out().contains("OK split iAllToAllw"), mana.all());
+        ManaJob.Run raw = ManaJob.raw(ranks, JAR, main);
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(okLines(raw), okLines(mana), "MANA and the raw binding must report the same checks");
+        assertTrue(okLines(mana).size() > 300, "too few checks ran: " + okLines(mana).size());
+    }
+
+    /** Cases the raw binding survives: MANA gives the same error classes on every rank. */
+    @Test
+    void badInputThatTheRawBindingReportsGivesTheSameErrors() {
+        String[] cases = {"wrong-root-in-bcast", "wrong-root-in-iBcast", "negative-count-in-allReduce",
+            "negative-count-in-iAllReduce", "array-in-iBcast", "mismatched-counts-in-gather",
+            "iNeighborAllGather-without-a-topology", "iNeighborAllToAll-without-a-topology"};
+        ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
+        assertEquals(0, mana.exit(), mana.all());
+        ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(okLines(raw), okLines(mana));
+        assertTrue(mana.out().contains("OK rank 0 wrong root in iBcast: MPIException class 8"), mana.all());
+        assertTrue(mana.out().contains("OK rank 0 mismatched counts in gather: MPIException class 15"), mana.all());
+    }
+
+    /**
+     * Cases where the raw binding crashes the JVM or calls a wrong object: MANA answers each with
+     * an MPIException naming the problem, and the job goes on.
+     */
+    @Test
+    void badInputThatCrashesTheRawBindingIsAClearErrorThroughMana() {
+        ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput",
+                "freed-datatype-in-bcast", "freed-datatype-in-iBcast", "uncommitted-datatype-in-allGather",
+                "uncommitted-datatype-in-iGather", "derived-datatype-in-iAllToAllw", "user-op-in-iAllReduce",
+                "user-op-after-the-refused-iAllReduce", "freed-op-in-reduce", "freed-communicator-in-iBarrier");
+        assertEquals(0, mana.exit(), mana.all());
+        String out = mana.out();
+        for (int r = 0; r < 3; r++) {
+            String p = "OK rank " + r + " ";
+            assertTrue(out.contains(p + "freed datatype in bcast: MPIException class 3"), mana.all());
+            assertTrue(out.contains(p + "freed datatype in iBcast: MPIException class 3"), mana.all());
+            assertTrue(out.contains(p + "uncommitted datatype in allGather: MPIException class 3"), mana.all());
+            assertTrue(out.contains(p + "uncommitted datatype in iGather: MPIException class 3"), mana.all());
+            assertTrue(out.contains(p + "derived datatype in iAllToAllw: MPIException class 52"), mana.all());
+            assertTrue(out.contains(p + "user op in iAllReduce: MPIException class 52"), mana.all());
+            assertTrue(out.contains(p + "user op after the refused iAllReduce: no error"), mana.all());
+            assertTrue(out.contains(p + "user op sum: true"), mana.all());
+            assertTrue(out.contains(p + "freed op in reduce: MPIException class 10"), mana.all());
+            assertTrue(out.contains(p + "freed communicator in iBarrier: MPIException class 5"), mana.all());
+        }
+        assertTrue(out.contains("is not committed (call Datatype.commit() before using it)"), mana.all());
+        assertTrue(out.contains("was freed"), mana.all());
+        assertTrue(out.contains("MPI_Iallreduce with a user-defined op"), mana.all());
+        assertTrue(out.contains("DONE"), mana.all());
+    }
+
+    /**
+     * Open MPI's binding binds a user op's MPI_Op to the Java call that first used it; the raw
+     * binding runs this program into a NullPointerException in mpi.Op.call (or a crash) at the
+     * first reuse in another call form. Through MANA every result equals the local product.
+     */
+    @Test
+    void aNonCommutativeUserOpReusedAcrossCollectivesGivesTheReferenceProducts() {
+        ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.UserOpReuse");
+        assertEquals(0, mana.exit(), mana.all());
+        assertFalse(mana.out().contains("FAIL"), mana.all());
+        List<String> ok = okLines(mana);
+        assertTrue(ok.contains("OK reduceLocal round 2") && ok.contains("OK allReduce in place direct round 2")
+                && ok.contains("OK scan round 1") && ok.contains("DONE"), mana.all());
+        assertEquals(19, ok.size(), mana.all());
+    }
+}

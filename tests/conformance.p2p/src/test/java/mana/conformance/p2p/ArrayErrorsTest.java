@@ -1,0 +1,51 @@
+package mana.conformance.p2p;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.Test;
+
+/** A request failing inside an array wait/test call: what the raw binding shows, and no leaked handle through MANA. */
+class ArrayErrorsTest {
+    static final Path JAR = Path.of(System.getProperty("conformance.jar"));
+    static final String MAIN = "mana.conformance.p2p.ArrayErrors";
+
+    static List<String> checks(ManaJob.Run r) {
+        return r.outLines().stream().filter(l -> l.startsWith("OK") || l.startsWith("DONE")).sorted().toList();
+    }
+
+    @Test
+    void aFailedRequestInAnArrayCallLooksAsInTheRawBindingAndLeavesNoHandleBehind() {
+        ManaJob.Run mana = ManaJob.mana("run", "--at-finalize", "mana:handles --kind request", "-np", "2",
+                "--class", MAIN, JAR.toString(), "again");
+        assertEquals(0, mana.exit(), mana.all());
+        ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN);
+        assertEquals(0, raw.exit(), raw.all());
+        List<String> m = checks(mana);
+        assertEquals(checks(raw), m, "MANA and the raw binding must show the same errors and data");
+        assertEquals(10, m.size(), mana.all());
+        assertTrue(mana.out().contains("OK waitAll: MPIException class 18; good receive arrived"), mana.all());
+        // the requests Open MPI freed in the failed call are freed handles in MANA too: using one is a clear error
+        long again = mana.outLines().stream()
+                .filter(l -> l.startsWith("AGAIN") && l.contains("MPIException class 7") && l.contains("was freed")).count();
+        assertEquals(9, again, mana.all());
+        // left: only the good receives of the two waitAny scenarios, which the program never completes
+        assertTrue(mana.out().contains("[rank 0] 2 handle(s)"), mana.all());
+        assertTrue(mana.out().contains("[rank 1] 0 handle(s)"), mana.all());
+    }
+
+    /** MPI.REQUEST_NULL and completed requests accepted by every request call, as in the raw binding. */
+    @Test
+    void theNullRequestIsAcceptedEverywhereAsInTheRawBinding() {
+        ManaJob.Run mana = ManaJob.manaRun(1, JAR, "mana.conformance.p2p.NullRequests");
+        assertEquals(0, mana.exit(), mana.all());
+        ManaJob.Run raw = ManaJob.raw(1, JAR, "mana.conformance.p2p.NullRequests");
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(checks(raw), checks(mana));
+        assertEquals(17, checks(mana).size(), mana.all());
+        assertTrue(mana.out().contains("OK waitFor: done"), mana.all());
+    }
+}
