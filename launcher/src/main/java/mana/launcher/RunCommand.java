@@ -16,10 +16,11 @@ public final class RunCommand {
     public static int run(List<String> args) throws UsageError {
         RunArgs ra = RunArgs.parse(args);
         if (ra.help()) {
-            System.out.print(RunArgs.HELP);
+            System.out.print(ShellOptions.help(RunArgs.HELP));
             return 0;
         }
         Path jar = checkJar(ra.appJar());
+        PluginSupport.check(ra.shell(), Dist.dir());
         Path mpirun = Dist.onPath("mpirun")
                 .orElseThrow(() -> new UsageError("run", "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
         Path launcher = Dist.launcherJar();
@@ -76,6 +77,7 @@ public final class RunCommand {
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
         }
+        cmd.addAll(PluginSupport.javaOptions(ra.shell()));
         for (String prop : List.of("mana.verbose", "mana.home")) {
             String v = System.getProperty(prop);
             if (v != null) {
