@@ -65,6 +65,22 @@ final class PluginSupport {
         return opts;
     }
 
+    /**
+     * {@code --console -np 1} on a terminal runs the one rank without mpirun (an MPI singleton),
+     * so that JLine gets the real terminal (line editing, history, completion); through mpirun
+     * a rank's standard input is a pipe.
+     */
+    static boolean singletonConsole(RunArgs ra, boolean onTerminal) {
+        return ra.shell() != null && ra.shell().console() && onTerminal && Integer.valueOf(1).equals(ra.ranks())
+                && ra.mpirunArgs().size() == 2;
+    }
+
+    /** The rank's own command: the mpirun command line from the Java executable on. */
+    static List<String> withoutMpirun(List<String> cmd, String java) {
+        int at = cmd.indexOf(java);
+        return at < 0 ? cmd : new ArrayList<>(cmd.subList(at, cmd.size()));
+    }
+
     /** Bundle-SymbolicName of every jar in a folder (without directives). */
     static TreeSet<String> symbolicNames(Path folder) {
         TreeSet<String> names = new TreeSet<>();

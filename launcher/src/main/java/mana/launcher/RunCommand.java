@@ -34,6 +34,9 @@ public final class RunCommand {
             Path wrapped = jobDir.resolve("app-bundle.jar");
             AppBundle.write(AppBundle.wrap(jar), wrapped);
             List<String> cmd = command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser());
+            if (PluginSupport.singletonConsole(ra, System.console() != null)) {
+                cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
+            }
             if (Boolean.getBoolean("mana.verbose")) {
                 System.err.println("[mana run] " + String.join(" ", cmd));
             }

@@ -89,6 +89,8 @@ public record ShellOptions(String plugins, List<String> withoutBundles, boolean 
                                to hot-add it later through --plugins or mana:install
               --console        a Gogo console (JLine) on rank 0, on mana's standard input: open
                                while the application runs; at MPI.Finalize rank 0 waits until
-                               you leave it (exit, or Ctrl-D). Best with -np 1 on a terminal.
+                               you leave it (Ctrl-D, or 'exit 0'). With -np 1 on a terminal the
+                               rank runs without mpirun, with line editing, history and
+                               completion; otherwise input is forwarded line by line.
             """;
 }

@@ -77,6 +77,21 @@ class ShellOptionsTest {
     }
 
     @Test
+    void consoleWithOneRankOnATerminalRunsTheRankWithoutMpirun() throws UsageError {
+        RunArgs one = parse("--console", "-np", "1", "app.jar");
+        assertTrue(PluginSupport.singletonConsole(one, true));
+        assertFalse(PluginSupport.singletonConsole(one, false), "a pipe goes through mpirun");
+        assertFalse(PluginSupport.singletonConsole(parse("--console", "-np", "2", "app.jar"), true));
+        assertFalse(PluginSupport.singletonConsole(parse("--console", "-np", "1", "--tag-output", "app.jar"), true));
+        assertFalse(PluginSupport.singletonConsole(parse("-np", "1", "app.jar"), true));
+        List<String> cmd = RunCommand.command("mpirun", one, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
+        List<String> direct = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
+        assertEquals(Dist.java().toString(), direct.get(0));
+        assertTrue(direct.contains("-Dmana.console=true") && direct.contains("mana.launcher.Main"), direct.toString());
+        assertFalse(direct.contains("mpirun") || direct.contains("--oversubscribe"), direct.toString());
+    }
+
+    @Test
     void helpListsTheOptionsBeforeHelpItself() {
         String help = ShellOptions.help(RunArgs.HELP);
         assertTrue(help.indexOf("--plugins DIR") > 0 && help.indexOf("--plugins DIR") < help.indexOf("-h, --help"), help);

@@ -44,11 +44,41 @@ final class RankExtras {
         }
         if (Boolean.parseBoolean(config.get(CONSOLE))) {
             if (isConsoleRank()) {
-                // Leaving the console must not stop the rank's framework under the running application.
-                config.putIfAbsent("gosh.args", "--noshutdown");
+                // gogo.jline's own console only registers its commands; mana.console runs the session.
+                config.putIfAbsent("gosh.args", "--nointeractive --noshutdown");
+                config.put("gosh.home", goshHome(config.get("mana.dist")).toString());
+                // Standard input that is not a terminal gets JLine's dumb terminal, without a warning.
+                if (System.getProperty("org.jline.terminal.dumb") == null) {
+                    System.setProperty("org.jline.terminal.dumb", "true");
+                }
             } else {
                 config.put(CONSOLE, "false");
             }
+        }
+    }
+
+    /**
+     * A gosh home whose etc/gosh_profile runs gogo.jline's own profile only in a session with a
+     * line reader (the console of bundle mana.console), not in gogo.jline's non-interactive one,
+     * where it fails; and sets a prompt that names the rank.
+     */
+    static Path goshHome(String distProperty) {
+        try {
+            Path home = Files.createTempDirectory("mana-console-");
+            Path etc = Files.createDirectories(home.resolve("etc"));
+            Path profile = etc.resolve("gosh_profile");
+            String gogoJline = jars(Path.of(distProperty != null ? distProperty : RankLauncher.distDir().toString())
+                    .resolve("console")).stream().filter(p -> p.getFileName().toString().startsWith("org.apache.felix.gogo.jline"))
+                    .map(p -> "jar:" + p.toUri() + "!/gosh_profile").findFirst().orElse(null);
+            String rank = System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "0");
+            Files.writeString(profile, gogoJline == null ? "" : "if { $.reader } { source " + gogoJline + " }\n"
+                    + "prompt = 'mana rank " + rank + "> '\n\\#rprompt = ''\n");
+            for (Path p : List.of(home, etc, profile)) {
+                p.toFile().deleteOnExit();
+            }
+            return home;
+        } catch (IOException | RankLauncher.RankError e) {
+            return Path.of(System.getProperty("java.io.tmpdir"));
         }
     }
 

@@ -7,14 +7,14 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code mana run --console}: the rank with the console (Gogo with JLine, bundle
- * org.apache.felix.gogo.jline) stays at MPI_Finalize until the user leaves the console, so its
+ * mana.console) stays at MPI_Finalize until the user leaves the console, so its
  * MPI objects can still be looked at after the application's work is done.
  */
 @Component(service = LifecycleListener.class)
 public final class ConsoleAtFinalize implements LifecycleListener {
     static final String PROPERTY = "mana.console";
-    /** The thread gogo.jline runs its console on (org.apache.felix.gogo.jline.Activator). */
-    static final String CONSOLE_THREAD = "Gogo shell";
+    /** The thread of the console session (bundle mana.console). */
+    static final String CONSOLE_THREAD = "mana console";
 
     private BundleContext context;
 
@@ -34,7 +34,7 @@ public final class ConsoleAtFinalize implements LifecycleListener {
         }
         System.out.println();
         System.out.println("[mana console] the application called MPI.Finalize; this rank waits until you leave "
-                + "the console (exit, or Ctrl-D)");
+                + "the console (Ctrl-D, or exit 0)");
         System.out.flush();
         try {
             console.join();

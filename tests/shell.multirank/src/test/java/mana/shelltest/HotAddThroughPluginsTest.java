@@ -1,4 +1,4 @@
-package mana.hotadd;
+package mana.shelltest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +40,7 @@ class HotAddThroughPluginsTest {
 
     @Test
     void aBundleDroppedIntoThePluginsFolderProvidesItsFunctionsOnEveryRankAndRemovingItTakesThemAway() throws Exception {
-        Path jar = Path.of(System.getProperty("hotadd.jar"));
+        Path jar = Path.of(System.getProperty("programs.jar"));
         Path typesJar = typesBundle();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString(),
@@ -83,11 +83,11 @@ class HotAddThroughPluginsTest {
     @Test
     void withoutBundleRejectsUnknownAndRequiredBundlesInOneLine() {
         ManaJob.Run unknown = ManaJob.mana("run", "--without-bundle", "no.such.bundle", "-np", "1",
-                System.getProperty("hotadd.jar"));
+                System.getProperty("programs.jar"));
         assertEquals(2, unknown.exit(), unknown.all());
         assertEquals(1, unknown.errLines().size(), unknown.all());
         assertTrue(unknown.err().contains("no such platform bundle"), unknown.all());
-        ManaJob.Run core = ManaJob.mana("run", "--without-bundle", "mana.core", "-np", "1", System.getProperty("hotadd.jar"));
+        ManaJob.Run core = ManaJob.mana("run", "--without-bundle", "mana.core", "-np", "1", System.getProperty("programs.jar"));
         assertEquals(2, core.exit(), core.all());
         assertTrue(core.err().contains("every job needs this bundle"), core.all());
     }

@@ -1,4 +1,4 @@
-package mana.hotadd;
+package mana.shelltest;
 
 import mpi.Datatype;
 import mpi.MPI;
