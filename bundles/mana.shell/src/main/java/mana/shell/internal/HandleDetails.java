@@ -60,7 +60,7 @@ final class HandleDetails {
         }
         sb.append("  topology: ").append(c.topology() == null ? "none" : c.topology().toString()).append('\n');
         sb.append("  collective sequence: ").append(c.collectiveSeq()).append('\n');
-        sb.append("  messages per peer (").append(c.isInter() ? "remote " : "").append("rank: sent/received):");
+        sb.append("  messages per peer (").append(c.isInter() ? "remote ranks, " : "").append("sent/received):");
         for (int p = 0; p < c.peers(); p++) {
             sb.append(' ').append(p).append('=').append(c.sentTo(p)).append('/').append(c.receivedFrom(p));
         }
