@@ -101,6 +101,9 @@ class ShellCommandsInFrameworkTest {
     void handleRejectsForgedValuesAndBadArgumentsWithAUsageLine() throws Exception {
         String forged = run("mana:handle 0x21ffffff");
         assertTrue(forged.contains("never allocated"), forged);
+        assertTrue(run("mana:handle 0").contains("the null handle"));
+        assertTrue(run("mana:handle 0xf0000001").contains("not a handle: no object kind has the value 15"));
+        assertTrue(run("mana:handle 0x1000ffff").contains("is not a predefined communicator"));
         String notNumber = run("mana:handle banana");
         assertTrue(notNumber.contains("not a handle value: banana") && notNumber.contains("usage: mana:handle VID"), notNumber);
         assertTrue(run("mana:handle").contains("usage: mana:handle VID"));

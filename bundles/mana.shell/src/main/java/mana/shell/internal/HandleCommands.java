@@ -93,6 +93,13 @@ public final class HandleCommands {
         }
         StringBuilder sb = new StringBuilder("handle ").append(Vid.toString(vid)).append('\n');
         int kind = Vid.kind(vid);
+        if (vid == Vid.NULL) {
+            return sb.append("  the null handle: no object\n").toString();
+        }
+        if (kind < Kind.COMM || kind > Kind.MESSAGE) {
+            return sb.append("  not a handle: no object kind has the value ").append(kind)
+                    .append(" (bits 28-31); forged or not a handle at all\n").toString();
+        }
         Object lower;
         Descriptor d;
         try {
