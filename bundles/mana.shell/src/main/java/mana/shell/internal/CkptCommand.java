@@ -26,6 +26,8 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 public final class CkptCommand {
     static final String ENGINE = "mana.ckpt.engine.RankCheckpointer";
     static final String USAGE = "mana:ckpt";
+    /** Set on the ranks of a restarted job (contract of RankCheckpointer.isRestart). */
+    static final String RESTART_DIR = "mana.restart.dir";
 
     private BundleContext context;
 
@@ -47,6 +49,10 @@ public final class CkptCommand {
         }
         StringBuilder sb = new StringBuilder();
         engine(sb);
+        String restartDir = context.getProperty(RESTART_DIR);
+        if (restartDir != null && !restartDir.isBlank()) {
+            sb.append("restarted from: ").append(restartDir).append('\n');
+        }
         CheckpointGate g = CheckpointGate.GATE;
         sb.append("gate: ").append(g.isClosed() ? "closed (a checkpoint is being taken)" : "open")
                 .append(", threads inside MPI calls: ").append(g.insideCount()).append('\n');
