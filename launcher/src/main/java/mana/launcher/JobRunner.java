@@ -35,7 +35,7 @@ final class JobRunner {
         CkptOptions opts = CkptOptions.extract("run", argv, false);
         RunArgs ra = RunArgs.parse(opts.rest());
         if (ra.help()) {
-            System.out.print(RunArgs.HELP);
+            System.out.print(ShellOptions.help(RunArgs.HELP));
             System.out.print(CkptOptions.HELP);
             return 0;
         }
@@ -57,6 +57,7 @@ final class JobRunner {
      */
     static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom) throws UsageError {
         Path jar = RunCommand.checkJar(ra.appJar());
+        PluginSupport.check(ra.shell(), Dist.dir());
         Path mpirun = Dist.onPath("mpirun")
                 .orElseThrow(() -> new UsageError(command, "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
         Path launcher = Dist.launcherJar();
@@ -90,6 +91,9 @@ final class JobRunner {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser(),
                         List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                if (PluginSupport.singletonConsole(ra, System.console() != null)) {
+                    cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
+                }
                 if (Boolean.getBoolean("mana.verbose")) {
                     System.err.println("[mana " + command + "] " + String.join(" ", cmd));
                 }

@@ -21,7 +21,7 @@ import java.util.Set;
  * </ul>
  */
 public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String appJar, List<String> appArgs,
-        Integer ranks, String atFinalize) {
+        Integer ranks, String atFinalize, ShellOptions shell) {
 
     /** mpirun options taking values, and how many. */
     static final Map<String, Integer> MPIRUN_VALUES = Map.ofEntries(
@@ -47,6 +47,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         String atFinalize = null;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
+        ShellOptions.Builder shell = new ShellOptions.Builder();
         int i = 0;
         while (i < args.size()) {
             String a = args.get(i);
@@ -75,6 +76,8 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                 }
                 atFinalize = args.get(i + 1);
                 i += 2;
+            } else if (ShellOptions.isOption(a)) {
+                i += shell.accept(args, i);
             } else if (a.startsWith("--mana-")) {
                 throw new UsageError("run", "unknown MANA option " + a + " (see mana run --help)");
             } else if (MPIRUN_VALUES.containsKey(a)) {
@@ -103,7 +106,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         if (jar == null && !help) {
             throw new UsageError("run", "no application jar given (usage: mana run [-np N] APP.jar [args]; see mana run --help)");
         }
-        return new RunArgs(help, mainClass, List.copyOf(mpirun), jar, appArgs, ranks, atFinalize);
+        return new RunArgs(help, mainClass, List.copyOf(mpirun), jar, appArgs, ranks, atFinalize, shell.build());
     }
 
     private static int positive(String option, String value) throws UsageError {

@@ -51,6 +51,7 @@ public final class RunCommand {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
         cmd.addAll(extraJvm);
+        cmd.addAll(PluginSupport.javaOptions(ra.shell()));
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
         }

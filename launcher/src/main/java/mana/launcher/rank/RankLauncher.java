@@ -136,6 +136,7 @@ public final class RankLauncher {
             mark("framework init");
             int installed = installPlatformBundles(framework.getBundleContext(), distDir().resolve("bundles"));
             mark("install " + installed + " platform bundles");
+            RankExtras.apply(framework.getBundleContext(), distDir(), SHELL_START_LEVEL);
             framework.start();
             mark("framework start (platform bundles started)");
             reportFailedBundles(framework.getBundleContext());
@@ -215,6 +216,7 @@ public final class RankLauncher {
                 config.putIfAbsent(name, System.getProperty(name));
             }
         }
+        RankExtras.configure(config);
         Iterator<FrameworkFactory> factories = ServiceLoader.load(FrameworkFactory.class).iterator();
         if (!factories.hasNext()) {
             throw new RankError("no OSGi framework (FrameworkFactory) on the class path");
