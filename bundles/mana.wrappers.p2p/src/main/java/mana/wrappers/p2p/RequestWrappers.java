@@ -280,7 +280,19 @@ public final class RequestWrappers implements RequestProvider {
         FunctionStats.count(WAITALL);
         CheckpointGate.enter();
         try {
-            long[][] early = Drained.active ? Drained.finishAll(requests) : null;
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                DrainedArrays.waitAll(this, requests, statuses);
+                return;
+            }
+            waitAllLower(requests, statuses);
+        } finally {
+            CheckpointGate.exit();
+        }
+    }
+
+    /** waitall by the lower half (inside the gate). */
+    void waitAllLower(int[] requests, long[][] statuses) throws ManaException {
+        try {
             Request[] r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
                 Request.waitAll(r);
@@ -288,11 +300,8 @@ public final class RequestWrappers implements RequestProvider {
             } else {
                 completedAll(requests, r, Request.waitAllStatus(r), statuses);
             }
-            Drained.restoreStatuses(early, statuses);
         } catch (MPIException e) {
             throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit();
         }
     }
 
