@@ -107,9 +107,12 @@ public final class Mixed {
             // the iRecv pair posted in the previous iteration: its second message is sent only now
             if (s.earlyReq != null) {
                 MPI.COMM_WORLD.send(new long[] {s.acc * 3 + rank}, 1, MPI.LONG, right, 3001);
-                Status a = s.earlyReq.waitStatus();
-                Status b = s.lateReq.waitStatus();
-                s.acc = Scenario.mix(s.acc, s.early.getLong(0) + s.late.get(0) + a.getSource() * 7L + b.getTag());
+                // waitany first (after the cut it returns the request the drain completed), then the other
+                Request[] pair = {s.earlyReq, s.lateReq};
+                Status a = Request.waitAnyStatus(pair);
+                Status b = pair[1 - a.getIndex()].waitStatus();
+                s.acc = Scenario.mix(s.acc, s.early.getLong(0) + s.late.get(0) + (a.getSource() + b.getSource()) * 7L
+                        + a.getTag() + b.getTag());
                 s.earlyReq = null;
                 s.lateReq = null;
             }
