@@ -17,7 +17,8 @@ import org.osgi.framework.ServiceReference;
 /**
  * What the scenario programs share: the engine service (looked up by the program itself), the
  * state saved at the cut or given back by a restart, and dying abruptly.
- * Arguments of every program: MODE CKPT_ROOT CKPT_AT KILL_AT ITERATIONS (-1 = never).
+ * Arguments of every program: MODE CKPT_ROOT CKPT_AT KILL_AT ITERATIONS [CKPT_AT2 KILL_AT2] (-1 = never);
+ * a restarted run uses CKPT_AT2 and KILL_AT2 (a second cycle), or nothing if they are absent.
  */
 final class Ckpt {
     final RankCheckpointer engine;
@@ -34,11 +35,12 @@ final class Ckpt {
         ServiceReference<RankCheckpointer> ref = bc.getServiceReference(RankCheckpointer.class);
         engine = bc.getService(ref);
         root = Path.of(args[1]);
-        ckptAt = Integer.parseInt(args[2]);
-        killAt = Integer.parseInt(args[3]);
+        restarted = engine.isRestart();
+        boolean second = restarted && args.length > 6;
+        ckptAt = restarted && !second ? -1 : Integer.parseInt(args[second ? 5 : 2]);
+        killAt = restarted && !second ? -1 : Integer.parseInt(args[second ? 6 : 3]);
         iterations = Integer.parseInt(args[4]);
         rank = MPI.COMM_WORLD.getRank();
-        restarted = engine.isRestart();
     }
 
     /** The restored state, or {@code fresh} on a first run. */
@@ -56,11 +58,8 @@ final class Ckpt {
         return t;
     }
 
-    /** At iteration {@code i} of a first run: the checkpoint; later: dying. */
+    /** At iteration {@code i}: the checkpoint; later: dying (see the arguments). */
     void safePoint(int i, Serializable state) {
-        if (restarted) {
-            return;
-        }
         if (i == ckptAt) {
             CutOutcome o = engine.checkpoint(new CutRequest(seq++, root, 2, "ckpttest", i), state);
             System.out.println("CKPT rank=" + rank + " committed=" + o.committed() + " seq=" + o.seq()

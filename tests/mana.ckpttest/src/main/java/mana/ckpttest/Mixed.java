@@ -16,7 +16,7 @@ import mpi.Status;
  * Every kind of state of {@link Scenario} in one loop, so one checkpoint crosses all of them:
  * messages in flight on a split communicator, ANY_SOURCE receives and probes, a pending iRecv
  * completed by the drain and one re-posted at the restart, a derived datatype whose parent was
- * freed, a user op and persistent requests. Prints "RESULT mixed VALUE" on rank 0.
+ * freed, a user op and persistent requests started before the cut and waited for after it. Prints "RESULT mixed VALUE" on rank 0.
  * Arguments as for Scenario (MODE is ignored).
  */
 public final class Mixed {
@@ -32,6 +32,7 @@ public final class Mixed {
         LongBuffer pIn = MPI.newLongBuffer(2);
         Prequest pSend;
         Prequest pRecv;
+        boolean pStarted;
         ByteBuffer early = MPI.newByteBuffer(8).order(ByteOrder.nativeOrder());
         LongBuffer late = MPI.newLongBuffer(1);
         Request earlyReq;
@@ -106,9 +107,12 @@ public final class Mixed {
             // the iRecv pair posted in the previous iteration: its second message is sent only now
             if (s.earlyReq != null) {
                 MPI.COMM_WORLD.send(new long[] {s.acc * 3 + rank}, 1, MPI.LONG, right, 3001);
-                Status a = s.earlyReq.waitStatus();
-                Status b = s.lateReq.waitStatus();
-                s.acc = Scenario.mix(s.acc, s.early.getLong(0) + s.late.get(0) + a.getSource() * 7L + b.getTag());
+                // waitany first (after the cut it returns the request the drain completed), then the other
+                Request[] pair = {s.earlyReq, s.lateReq};
+                Status a = Request.waitAnyStatus(pair);
+                Status b = pair[1 - a.getIndex()].waitStatus();
+                s.acc = Scenario.mix(s.acc, s.early.getLong(0) + s.late.get(0) + (a.getSource() + b.getSource()) * 7L
+                        + a.getTag() + b.getTag());
                 s.earlyReq = null;
                 s.lateReq = null;
             }
@@ -116,13 +120,17 @@ public final class Mixed {
             long[] r = {s.acc % 1000 + rank + i, rank * i};
             MPI.COMM_WORLD.allReduce(r, 2, MPI.LONG, s.op);
             s.acc = Scenario.mix(s.acc, r[0] * 3 + r[1]);
-            // persistent requests
-            s.pOut.put(0, s.acc ^ rank).put(1, i);
-            s.pRecv.start();
-            s.pSend.start();
-            st = s.pRecv.waitStatus();
-            s.pSend.waitFor();
-            s.acc = Scenario.mix(s.acc, s.pIn.get(0) + s.pIn.get(1) * 5 + st.getSource());
+            // persistent requests started in the previous iteration: active across the cut
+            if (s.pStarted) {
+                Status[] ps = Request.waitAllStatus(new Request[] {s.pRecv, s.pSend});
+                s.acc = Scenario.mix(s.acc, s.pIn.get(0) + s.pIn.get(1) * 5 + ps[0].getSource());
+                s.pStarted = false;
+            }
+            if (i + 1 < c.iterations) {
+                s.pOut.put(0, s.acc ^ rank).put(1, i);
+                Prequest.startAll(new Prequest[] {s.pRecv, s.pSend});
+                s.pStarted = true;
+            }
             // a new iRecv pair: the first message is in flight at the cut and matches it
             if (i + 1 < c.iterations) {
                 s.earlyReq = MPI.COMM_WORLD.iRecv(s.early, 8, MPI.BYTE, left, 3000);

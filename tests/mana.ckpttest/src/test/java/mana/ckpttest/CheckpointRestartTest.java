@@ -26,6 +26,22 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void aRestartedJobCanBeCheckpointedKilledAndRestartedAgain(@TempDir Path tmp) {
+        Path root = tmp.resolve("ckpt");
+        String expected = Jobs.result(Jobs.run(3, null, "mixed", root, -1, -1, 9), "mixed");
+        ManaJob.Run first = Jobs.run(3, null, Jobs.MIXED, "mixed", root, 2, 3, 9, "5", "6");
+        assertTrue(first.exit() != 0 && first.out().contains("CKPT rank=0 committed=true seq=1"), first.all());
+        // restarted from checkpoint 1, it takes checkpoint 2 at iteration 5 and dies at 6
+        ManaJob.Run second = Jobs.run(3, root.resolve("ckpt-000001"), Jobs.MIXED, "mixed", root, 2, 3, 9, "5", "6");
+        assertTrue(second.exit() != 0 && second.out().contains("RESTARTED seq=1 safepoint=2")
+                && second.out().contains("CKPT rank=0 committed=true seq=2"), second.all());
+        ManaJob.Run last = Jobs.run(3, root.resolve("ckpt-000002"), Jobs.MIXED, "mixed", root, 2, 3, 9);
+        assertEquals(0, last.exit(), last.all());
+        assertTrue(last.out().contains("RESTARTED seq=2 safepoint=5"), last.all());
+        assertEquals(expected, Jobs.result(last, "mixed"));
+    }
+
+    @Test
     void drainedMessagesAreServedInTheSameRunAfterTheCheckpoint(@TempDir Path tmp) {
         Path root = tmp.resolve("ckpt");
         ManaJob.Run plain = Jobs.run(3, null, "mixed", root, -1, -1, 6);

@@ -34,11 +34,12 @@ final class Jobs {
     }
 
     static ManaJob.Run run(int np, Path restartDir, String main, String mode, Path root, int ckptAt, int killAt,
-                           int iterations) {
+                           int iterations, String... more) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString(),
                 "run", "-np", String.valueOf(np), "--class", main, programs().toString(),
                 mode, root.toString(), String.valueOf(ckptAt), String.valueOf(killAt), String.valueOf(iterations)));
+        cmd.addAll(List.of(more));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(ManaJob.home().toFile());
         if (restartDir != null) {
             pb.environment().put("MANA_JAVA_OPTS", "-Dmana.restart.dir=" + restartDir);

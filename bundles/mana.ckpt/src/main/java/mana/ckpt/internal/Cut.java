@@ -55,6 +55,8 @@ final class Cut {
     static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
     static final int SELF = Predefined.handle(Kind.COMM, "COMM_SELF");
     private static final long GATE_TIMEOUT_S = 60;
+    /** A drain that sees no message for this long gives up (the checkpoint is abandoned, never a hang). */
+    private static final long DRAIN_STALL_NS = Long.getLong("mana.ckpt.drainStallSeconds", 60) * 1_000_000_000L;
 
     private final CutRequest request;
     private final Object appState;
@@ -91,12 +93,15 @@ final class Cut {
                 return aborted(reason);
             }
             completeCollectives();
-            drain();
-            completeSends();
+            String problem = drain();
+            if (problem == null) {
+                completeSends();
+            }
             PendingCheckpoint pending = begin();
-            String problem = null;
             RankFileInfo info = null;
-            if (pending != null) {
+            if (problem != null) {
+                // the drain did not finish: nothing is written
+            } else if (pending != null) {
                 try {
                     info = write(pending);
                 } catch (NotSerializableException e) {
@@ -256,7 +261,7 @@ final class Cut {
      * flight may match one) and receives the rest as bytes into the drain buffer, until every
      * sent message is accounted for.
      */
-    private void drain() throws MPIException, ManaException {
+    private String drain() throws MPIException, ManaException {
         List<LiveComm> comms = liveComms();
         Map<Long, LiveComm> byGid = new HashMap<>();
         long[][] toEach = new long[x.size][];
@@ -306,7 +311,12 @@ final class Cut {
                 receives.add(p);
             }
         }
+        long lastProgress = System.nanoTime();
         while (outstanding > 0) {
+            if (System.nanoTime() - lastProgress > DRAIN_STALL_NS) {
+                return outstanding + " message(s) counted as sent to this rank never arrived within "
+                        + DRAIN_STALL_NS / 1_000_000_000L + " s of the drain (a send MANA did not see complete?)";
+            }
             boolean progress = false;
             for (int i = 0; i < receives.size(); i++) {
                 RequestDescriptor.Pending p = receives.get(i);
@@ -358,8 +368,11 @@ final class Cut {
             }
             if (!progress) {
                 Thread.onSpinWait();
+            } else {
+                lastProgress = System.nanoTime();
             }
         }
+        return null;
     }
 
     /**

@@ -321,17 +321,6 @@ public final class Drained {
         return out;
     }
 
-    /** Puts the statuses of early completions back after the lower half filled the array. */
-    public static void restoreStatuses(long[][] early, long[][] statuses) {
-        if (early != null && statuses != null) {
-            for (int i = 0; i < early.length && i < statuses.length; i++) {
-                if (early[i] != null) {
-                    statuses[i] = early[i];
-                }
-            }
-        }
-    }
-
     /** At a restart: the buffer and the early-completion count start from what the checkpoint held. */
     public static synchronized void reset(List<Message> messages, int earlyCompletions) {
         MESSAGES.clear();

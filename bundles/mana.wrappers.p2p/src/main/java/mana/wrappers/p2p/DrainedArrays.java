@@ -61,6 +61,30 @@ final class DrainedArrays {
         return true;
     }
 
+    /**
+     * waitall: the early completions are finished here, the others completed by the lower half
+     * (with the early ones replaced by the null request, so a persistent one is not seen twice).
+     */
+    static void waitAll(RequestWrappers w, int[] requests, long[][] statuses) throws ManaException {
+        long[][] early = mana.wrappers.base.Drained.finishAll(requests);
+        int[] rest = requests.clone();
+        for (int i = 0; i < rest.length; i++) {
+            if (early[i] != null) {
+                rest[i] = mana.wrappers.base.Requests.NULL;
+            }
+        }
+        long[][] restStatuses = statuses == null ? null : new long[requests.length][];
+        w.waitAllLower(rest, restStatuses);
+        for (int i = 0; i < requests.length; i++) {
+            if (early[i] == null) {
+                requests[i] = rest[i];
+            }
+            if (statuses != null && i < statuses.length) {
+                statuses[i] = early[i] != null ? early[i] : restStatuses[i];
+            }
+        }
+    }
+
     private DrainedArrays() {
     }
 }

@@ -305,9 +305,21 @@ public final class RequestWrappers implements RequestProvider {
     public void waitAll(int[] requests, long[][] statuses) throws ManaException {
         FunctionStats.count(WAITALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
+        try {
+            if (Drained.active && Drained.firstEarly(requests) >= 0) {
+                DrainedArrays.waitAll(this, requests, statuses);
+                return;
+            }
+            waitAllLower(requests, statuses);
+        } finally {
+            CheckpointGate.exit(pass);
+        }
+    }
+
+    /** waitall by the lower half (inside the gate). */
+    void waitAllLower(int[] requests, long[][] statuses) throws ManaException {
         Request[] r = null;
         try {
-            long[][] early = Drained.active ? Drained.finishAll(requests) : null;
             r = Requests.lower(requests);
             if (statuses == null && !needsStatus(requests)) {
                 LowerArrays.waitAll(r);
@@ -315,12 +327,9 @@ public final class RequestWrappers implements RequestProvider {
             } else {
                 completedAll(requests, r, LowerArrays.waitAllStatus(r), statuses);
             }
-            Drained.restoreStatuses(early, statuses);
         } catch (MPIException e) {
             droppedAfterError(requests, r);
             throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit(pass);
         }
     }
 
