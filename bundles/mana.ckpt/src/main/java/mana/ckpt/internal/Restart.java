@@ -143,7 +143,20 @@ final class Restart {
         return new DataInputStream(new ByteArrayInputStream(r.readSection(section)));
     }
 
+    private static final boolean TIMING = Boolean.getBoolean("mana.ckpt.timing");
+    private long mark = System.nanoTime();
+
+    /** With -Dmana.ckpt.timing=true: how long each phase of the restart took (stderr). */
+    private void phase(String what) {
+        if (TIMING) {
+            long now = System.nanoTime();
+            System.err.printf("[mana restart] %s: %.1f ms%n", what, (now - mark) / 1e6);
+            mark = now;
+        }
+    }
+
     private Restored restore(RankFileReader r, WorldExchange x) throws IOException, MPIException, ManaException {
+        phase("verify");
         DataInputStream engine = data(r, Sections.ENGINE);
         int format = engine.readInt();
         if (format != Sections.FORMAT) {
@@ -159,6 +172,7 @@ final class Restart {
         restoreWorld(data(r, Sections.WORLD));
 
         AppObjects objects = readObjects(r);
+        phase("table, counters, objects");
 
         // descriptors of every kind; a kind the checkpoint has but no installed bundle provides is refused
         Map<String, DescriptorKind> byName = new HashMap<>();
@@ -201,6 +215,7 @@ final class Restart {
                 all.add(d);
             }
         }
+        phase("load " + all.size() + " descriptors");
         for (Descriptor d : Reconstruction.order(all, order)) {
             Object lower = kindOf.get(d).rebuild(d);
             int vid = vids.get(d);
@@ -208,6 +223,7 @@ final class Restart {
                 Handles.TABLE.restore(vid, lower, d);
             }
         }
+        phase("rebuild");
         int early = restoreRequests(data(r, Sections.REQUESTS), objects.buffers());
         List<Drained.Message> messages = new ArrayList<>();
         DataInputStream drain = data(r, Sections.DRAIN);
@@ -222,6 +238,7 @@ final class Restart {
         }
         Drained.reset(messages, early);
         x.barrier(); // every rank restored before any application message
+        phase("requests, drain buffer, barrier");
         return new Restored(seq, safePoint, objects.appState());
     }
 

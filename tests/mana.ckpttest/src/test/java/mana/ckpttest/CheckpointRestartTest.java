@@ -1,0 +1,49 @@
+package mana.ckpttest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real jobs: an uninterrupted run gives R; a run checkpointed mid-way and killed, then restarted
+ * from the checkpoint, gives R bit for bit. The program ({@link Mixed}) puts every kind of MPI
+ * state the engine handles across the one cut: messages in flight on a split communicator,
+ * ANY_SOURCE receives and probes, a pending iRecv completed by the drain and one re-posted at the
+ * restart, a derived datatype whose parent was freed, a user op and persistent requests.
+ * (Each kind alone: {@link Scenario}, whose modes the README lists for running by hand.)
+ */
+class CheckpointRestartTest {
+
+    @Test
+    void aJobCheckpointedKilledAndRestartedGivesTheUninterruptedResult(@TempDir Path tmp) {
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "mixed", 4, 3, 5, 8);
+        // rank 0: its split-ring, typed-ring and 3 fan-in messages; the others: split and typed ring
+        assertEquals(11, Jobs.drained(runs[1]), "messages in flight at the cut:\n" + runs[1].all());
+    }
+
+    @Test
+    void drainedMessagesAreServedInTheSameRunAfterTheCheckpoint(@TempDir Path tmp) {
+        Path root = tmp.resolve("ckpt");
+        ManaJob.Run plain = Jobs.run(3, null, "mixed", root, -1, -1, 6);
+        ManaJob.Run checkpointed = Jobs.run(3, null, "mixed", root, 2, -1, 6);
+        assertEquals(0, checkpointed.exit(), checkpointed.all());
+        assertTrue(Jobs.drained(checkpointed) >= 3, checkpointed.all());
+        assertEquals(Jobs.result(plain, "mixed"), Jobs.result(checkpointed, "mixed"));
+    }
+
+    @Test
+    void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
+        ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
+        assertEquals(0, r.exit(), r.all());
+        assertEquals("297", Jobs.result(r, "clock"));
+        for (String l : Jobs.checkpointLines(r)) {
+            assertTrue(l.contains("committed=false") && l.contains("collective clocks disagree: communicator gid 0"
+                    + " (MPI_COMM_WORLD): ranks [1, 2] at collective 0, rank 0 at collective 1"), l);
+        }
+        assertEquals(3, Jobs.checkpointLines(r).size(), r.all());
+    }
+}
