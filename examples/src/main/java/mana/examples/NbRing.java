@@ -14,7 +14,7 @@ import mpi.Request;
  * the top of each step therefore always has one message in flight towards every rank. Prints
  * the sum of all accumulators (deterministic), so runs can be compared.
  *
- * <pre>mana run -np 3 --class mana.examples.NbRing examples/target/mana-examples.jar [steps] [ms per step]</pre>
+ * <pre>mana run -np 3 --class mana.examples.NbRing examples/target/mana-examples.jar [steps] [ms per step] [MiB of extra state]</pre>
  */
 public final class NbRing {
     static final int TAG = 5;
@@ -23,6 +23,8 @@ public final class NbRing {
         private static final long serialVersionUID = 1L;
         int step;
         long acc;
+        /** Extra state to make checkpoints big (tests, benchmarks); not part of the result. */
+        byte[] ballast = new byte[0];
     }
 
     private NbRing() {
@@ -34,6 +36,7 @@ public final class NbRing {
         int size = MPI.COMM_WORLD.getSize();
         int steps = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         int ms = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int ballastMiB = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         int right = (rank + 1) % size;
         int left = (rank + size - 1) % size;
         LongBuffer out = MPI.newLongBuffer(1);
@@ -43,6 +46,8 @@ public final class NbRing {
         if (s == null) {
             s = new State();
             s.acc = rank + 1;
+            s.ballast = new byte[ballastMiB << 20];
+            java.util.Arrays.fill(s.ballast, (byte) rank);
             out.put(0, s.acc);
             MPI.COMM_WORLD.iSend(out, 1, MPI.LONG, right, TAG).waitFor(); // step 0's value, in flight
         } else {

@@ -63,12 +63,28 @@ final class ClientCommands {
             System.out.println("no running MANA jobs");
             return 0;
         }
-        System.out.printf("%-28s %8s %5s  %-22s %s%n", "JOB", "PID", "RANKS", "COORDINATOR", "CHECKPOINTS");
+        System.out.printf("%-28s %8s %5s  %-22s %-40s %s%n", "JOB", "PID", "RANKS", "COORDINATOR", "CHECKPOINTS", "STATUS");
         for (JobFile j : jobs) {
-            System.out.printf("%-28s %8d %5s  %-22s %s%n", j.jobId(), j.pid(), j.np() > 0 ? j.np() : "?", j.host() + ":" + j.port(),
-                    j.ckptRoot());
+            System.out.printf("%-28s %8d %5s  %-22s %-40s %s%n", j.jobId(), j.pid(), j.np() > 0 ? j.np() : "?", j.host() + ":" + j.port(),
+                    j.ckptRoot(), status(j));
         }
         return 0;
+    }
+
+    /** The coordinator's one-line status, without the job id (or why there is none). */
+    static String status(JobFile j) {
+        try (CoordClient c = new CoordClient(j, 2000)) {
+            c.send("STATUS");
+            String[] f = c.next();
+            if (f != null && f[0].equals("DONE") && f.length > 2) {
+                String s = Wire.untext(f[2]);
+                int colon = s.indexOf(": ");
+                return colon >= 0 ? s.substring(colon + 2) : s;
+            }
+            return "(no answer)";
+        } catch (IOException e) {
+            return "(coordinator not reachable: " + e.getMessage() + ")";
+        }
     }
 
     static JobFile find(String command, String job) throws UsageError {

@@ -15,7 +15,13 @@ public final class CoordClient implements AutoCloseable {
     private final OutputStream out;
 
     public CoordClient(JobFile job) throws IOException {
-        socket.connect(new InetSocketAddress(job.host(), job.port()), 10_000);
+        this(job, 10_000);
+    }
+
+    /** With a connect timeout and the same read timeout (0: wait as long as it takes). */
+    public CoordClient(JobFile job, int timeoutMs) throws IOException {
+        socket.connect(new InetSocketAddress(job.host(), job.port()), timeoutMs == 0 ? 10_000 : timeoutMs);
+        socket.setSoTimeout(timeoutMs);
         in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
         out = socket.getOutputStream();
         send("CLIENT " + job.token());

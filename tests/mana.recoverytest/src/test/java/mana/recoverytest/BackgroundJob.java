@@ -82,9 +82,15 @@ final class BackgroundJob implements AutoCloseable {
         }
     }
 
-    /** kill -9 of mpirun (the job's ranks go with it). */
-    void killMpirun() {
-        process.children().forEach(ProcessHandle::destroyForcibly);
+    /**
+     * kill -9 of every rank, then of mpirun (killing mpirun alone leaves ranks running for a
+     * while, long enough to finish a checkpoint).
+     */
+    void killAllRanks() {
+        List<ProcessHandle> all = process.descendants().toList();
+        all.stream().filter(h -> h.info().commandLine().map(c -> c.contains("mana.launcher.Main rank")).orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
+        all.forEach(ProcessHandle::destroyForcibly);
     }
 
     /** kill -9 of one rank's JVM, chosen at random; its pid. */

@@ -98,7 +98,7 @@ class RecoveryTest {
             assertWrongTokenRefused(job.jobId);
             assertNotReachableOffLoopback(job.jobId);
 
-            job.killMpirun();
+            job.killAllRanks();
             assertNotEquals(0, job.waitFor(), job.all());
             assertFalse(job.out().contains("ring checksum"), "killed before the end: " + job.all());
         }
@@ -124,8 +124,8 @@ class RecoveryTest {
         assertEquals(List.of("mana restart: cannot restart: checkpoint ckpt-000001 (seq 1) was taken with 3 ranks; this job has 2 ranks"),
                 other.errLines());
 
-        // What a kill during a checkpoint write leaves (a temporary directory) and a damaged newest
-        // checkpoint: the restart falls back to the complete one, unless --strict.
+        // What a crash during a checkpoint write can leave (a temporary directory) and a damaged
+        // newest checkpoint: the restart falls back to the complete one, unless --strict.
         Path tmpDir = Files.createDirectories(root.resolve(".ckpt-000003.tmp"));
         Files.writeString(tmpDir.resolve("rank-0.mana"), "half a rank file");
         copyTree(root.resolve("ckpt-000001"), root.resolve("ckpt-000002"));
@@ -157,6 +157,35 @@ class RecoveryTest {
             assertTrue(job.err().contains("restarting from checkpoint"), job.all());
             assertTrue(job.err().contains("(restart 1 of 2)"), job.all());
             assertEquals(ringR, checksum(job.out(), "ring checksum", job.all()));
+        }
+    }
+
+    @Test
+    void aKillDuringACheckpointWriteLeavesThePreviousCheckpointInCharge() throws Exception {
+        Path root = tmp.resolve("midwrite");
+        // 32 MiB of state per rank make the write of checkpoint 2 long enough to be caught.
+        BackgroundJob job = run("NbRing", root, "--ckpt-interval", "1s", "-np", "3", "--class", RING, examples.toString(), "100000",
+                MS, "32");
+        try (job) {
+            Path writing = root.resolve(".ckpt-000002.tmp");
+            long until = System.nanoTime() + 150_000_000_000L;
+            while (!Files.exists(writing) && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(2);
+            }
+            assertTrue(Files.exists(writing), "checkpoint 2 being written within 150 s: " + job.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+        }
+        assertTrue(Files.isDirectory(root.resolve("ckpt-000001")), "checkpoint 1 is complete");
+        assertFalse(Files.isDirectory(root.resolve("ckpt-000002")), "checkpoint 2 never committed");
+        BackgroundJob again = BackgroundJob.start(tmp.resolve("logs"), "NbRing", "restart", root.toString());
+        try (again) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!again.out().contains("resumes at step") && again.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+            assertTrue(again.err().contains("from checkpoint 1"), again.all());
+            assertTrue(again.out().contains("resumes at step"), again.all());
         }
     }
 
