@@ -79,8 +79,8 @@ public final class InfoKind implements DescriptorKind {
         }
     }
 
-    /** Pairs as a count and UTF strings (also used by the file kind's hints). */
-    public static void writePairs(DataOutput out, Map<String, String> pairs) throws IOException {
+    /** Pairs as a count and UTF strings. */
+    static void writePairs(DataOutput out, Map<String, String> pairs) throws IOException {
         out.writeInt(pairs.size());
         for (Map.Entry<String, String> e : pairs.entrySet()) {
             out.writeUTF(e.getKey());
@@ -88,7 +88,7 @@ public final class InfoKind implements DescriptorKind {
         }
     }
 
-    public static Map<String, String> readPairs(DataInput in) throws IOException {
+    static Map<String, String> readPairs(DataInput in) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > (1 << 16)) {
             throw new IOException("bad info pair count " + n);
