@@ -44,6 +44,11 @@ public final class RunCommand {
             cmd.add("--oversubscribe");
         }
         cmd.addAll(ra.mpirunArgs());
+        if (!String.join(" ", ra.mpirunArgs()).contains("topo") && System.getenv("OMPI_MCA_topo") == null) {
+            // Open MPI 4.1.4's default topology component can hang in MPI_Dist_graph_create
+            // (open-mpi/ompi#13918); the basic one is the reference implementation.
+            cmd.addAll(List.of("--mca", "topo", "basic"));
+        }
         cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
         String opts = System.getenv("MANA_JAVA_OPTS");

@@ -128,9 +128,6 @@ public final class CommKind implements DescriptorKind {
         if (d.isInter()) {
             return "intercommunicator " + describe(d) + " cannot be rebuilt at a restart yet (free it before the checkpoint)";
         }
-        if (d.topology() != null) {
-            return "communicator " + describe(d) + " has a Cartesian topology, which cannot be rebuilt at a restart yet";
-        }
         return null;
     }
 
