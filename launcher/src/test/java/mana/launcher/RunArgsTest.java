@@ -88,10 +88,10 @@ class RunArgsTest {
                 Path.of("/d/mana-launcher.jar"), true);
         assertEquals(List.of("/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3", "--tag-output"),
                 cmd.subList(0, 6));
-        int java = cmd.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        int javaAt = cmd.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // the basic topology component unless the user chose one (Open MPI 4.1.4 hang, ompi#13918)
         assertEquals(System.getenv("OMPI_MCA_topo") == null ? List.of("--mca", "topo", "basic") : List.of(),
-                cmd.subList(6, java));
+                cmd.subList(6, javaAt));
         int cp = cmd.indexOf("-cp");
         assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.Main", "rank", "--class", "p.M", "--wrapped",
                 "/job/app-bundle.jar", "/abs/app.jar", "arg"),
