@@ -89,6 +89,46 @@ class HotAddThroughPluginsTest {
     }
 
     @Test
+    void aBundleInstalledThroughTheClusterShellOnAllRanksProvidesItsFunctionsAndUninstallingTakesThemAway()
+            throws Exception {
+        Path jar = Path.of(System.getProperty("programs.jar"));
+        Path typesJar = typesBundle();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString(),
+                "run", "--without-bundle", TYPES, "-np", "2", "--class", WaitForTypes.class.getName(), jar.toString()));
+        Process p = new ProcessBuilder(cmd).directory(ManaJob.home().toFile()).start();
+        p.getOutputStream().close();
+        // The job id mana run gives: the main class's simple name and the pid of the mana run process.
+        String job = WaitForTypes.class.getSimpleName() + "-" + p.pid();
+        List<String> out = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> readLines(p, out));
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(p));
+        try {
+            awaitOnEveryRank(out, l -> l.contains(": unsupported: "), p);
+            ManaJob.Run install = ManaJob.mana("shell", job, "--all", "-c", "mana:install " + typesJar);
+            assertEquals(0, install.exit(), install.all());
+            assertTrue(install.out().contains("[rank 0]") && install.out().contains("[rank 1]"), install.all());
+            awaitOnEveryRank(out, l -> l.contains(": available after "), p);
+            awaitOnEveryRank(out, l -> l.endsWith(": ok"), p);
+            ManaJob.Run uninstall = ManaJob.mana("shell", job, "--all", "-c", "mana:uninstall " + TYPES);
+            assertEquals(0, uninstall.exit(), uninstall.all());
+            awaitOnEveryRank(out, l -> l.contains(": unsupported again: "), p);
+
+            assertTrue(p.waitFor(GIVE_UP_S, TimeUnit.SECONDS), "the job did not end: " + out);
+            reader.get(GIVE_UP_S, TimeUnit.SECONDS);
+            String all = String.join("\n", out) + "\n--- stderr\n" + err.get(GIVE_UP_S, TimeUnit.SECONDS);
+            assertEquals(0, p.exitValue(), all);
+            for (int r = 0; r < 2; r++) {
+                String again = line(out, "rank " + r + ": unsupported again: ");
+                assertTrue(again.contains("MPI_Type_contiguous") && again.contains("no installed wrapper bundle"), all);
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     void withoutBundleRejectsUnknownAndRequiredBundlesInOneLine() {
         ManaJob.Run unknown = ManaJob.mana("run", "--without-bundle", "no.such.bundle", "-np", "1",
                 System.getProperty("programs.jar"));
