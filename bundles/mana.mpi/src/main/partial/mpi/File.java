@@ -21,6 +21,16 @@ public final class File {
         return FunctionTable.file();
     }
 
+    /**
+     * A file restored from a checkpoint's application state (mana.core.vid.HandleObjects): the
+     * lower half reopened it with its view; this object knows only the handle, so
+     * {@link #getView()} gives the default view until the application sets one again.
+     */
+    File(int vid) {
+        this.vid = vid;
+        this.closed = vid == mana.core.vid.Vid.NULL;
+    }
+
     public File(Comm comm, String filename, int amode) throws MPIException {
         this(comm, filename, amode, MPI.INFO_NULL);
     }

@@ -41,6 +41,8 @@ final class ManaHandleObjects implements HandleObjects {
             return e.vid & 0xFFFFFFFFL;
         } else if (o instanceof Info i) {
             return i.vid & 0xFFFFFFFFL;
+        } else if (o instanceof File f) {
+            return f.vid & 0xFFFFFFFFL;
         }
         return NOT_A_HANDLE;
     }
