@@ -67,6 +67,9 @@ final class ManaHandleObjects implements HandleObjects {
         if (c == Datatype.class) {
             return Datatype.restored(vid);
         }
+        if (c == File.class) {
+            return File.restored(vid);
+        }
         if (c == Message.class) {
             Message m = new Message();
             m.vid = vid;

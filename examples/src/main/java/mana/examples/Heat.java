@@ -11,6 +11,7 @@ import mana.api.Mana;
 import mpi.CartComm;
 import mpi.Datatype;
 import mpi.File;
+import mpi.FileView;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.ShiftParms;
@@ -83,6 +84,11 @@ public final class Heat {
             state = start(path, dims, lx, ly);
         } else {
             System.out.println("heat: rank " + state.grid.getRank() + " resumes at step " + state.step);
+            FileView v = state.log.getView();
+            if (v.getDisp() != 8L * state.grid.getRank() || v.getEType() != MPI.DOUBLE || !"native".equals(v.getDataRep())) {
+                System.out.println("FAIL heat: the log's view came back as disp " + v.getDisp() + ", " + v.getDataRep());
+                System.exit(1);
+            }
         }
         CartComm grid = state.grid;
         int rank = grid.getRank();
