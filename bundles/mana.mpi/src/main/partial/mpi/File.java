@@ -21,6 +21,39 @@ public final class File {
         return FunctionTable.file();
     }
 
+    private File(int vid) {
+        this.vid = vid;
+        this.closed = vid == mana.core.vid.Vid.NULL;
+    }
+
+    /**
+     * A file object read back from a checkpoint's application state. The engine reads the
+     * state before it reopens the files, so the view is taken from the file's descriptor on
+     * first use ({@link #getView()}), its datatypes as the objects the rest of the restored
+     * state gets for those handles.
+     */
+    static File restored(int vid) {
+        File f = new File(vid);
+        f.view = null;
+        return f;
+    }
+
+    private FileView restoredView() {
+        try {
+            if (!closed && mana.core.vid.Handles.TABLE.entry(vid, mana.core.vid.Kind.FILE).descriptor()
+                    instanceof mana.core.desc.FileDescriptor d) {
+                return new FileView(d.disp(), viewType(d.etype()), viewType(d.filetype()), d.datarep());
+            }
+        } catch (ManaException e) {
+            // not a live file: the default view, and later calls report the bad handle
+        }
+        return new FileView(0, MPI.BYTE, MPI.BYTE, "native");
+    }
+
+    private static Datatype viewType(int vid) {
+        return mana.core.vid.Vid.isPredefined(vid) ? Datatype.of(vid) : Datatype.restored(vid);
+    }
+
     public File(Comm comm, String filename, int amode) throws MPIException {
         this(comm, filename, amode, MPI.INFO_NULL);
     }
@@ -68,6 +101,9 @@ public final class File {
     }
 
     public FileView getView() {
+        if (view == null) {
+            view = restoredView();
+        }
         return view;
     }
 

@@ -41,6 +41,8 @@ final class ManaHandleObjects implements HandleObjects {
             return e.vid & 0xFFFFFFFFL;
         } else if (o instanceof Info i) {
             return i.vid & 0xFFFFFFFFL;
+        } else if (o instanceof File f) {
+            return f.vid & 0xFFFFFFFFL;
         }
         return NOT_A_HANDLE;
     }
@@ -64,6 +66,9 @@ final class ManaHandleObjects implements HandleObjects {
         }
         if (c == Datatype.class) {
             return Datatype.restored(vid);
+        }
+        if (c == File.class) {
+            return File.restored(vid);
         }
         if (c == Message.class) {
             Message m = new Message();

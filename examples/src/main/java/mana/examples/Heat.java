@@ -1,9 +1,17 @@
 package mana.examples;
 
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.DoubleBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.CRC32;
+import mana.api.Mana;
 import mpi.CartComm;
 import mpi.Datatype;
 import mpi.File;
+import mpi.FileView;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.ShiftParms;
@@ -18,7 +26,14 @@ import mpi.ShiftParms;
  * and {@code writeAll} writes it. Rank 0 reads the file back with MPI-IO and compares it with a
  * serial computation of the same steps: they must be equal bit for bit. Output is deterministic.
  *
- * <pre>mana run -np 4 --class mana.examples.Heat examples/target/mana-examples.jar [file] [steps]</pre>
+ * <p>Checkpointable with MANA: the state (step, field, the Cartesian communicator and an open
+ * log file) is offered at a safe point at the top of every step and taken back after
+ * {@code MPI.Init} on a restart. The log ({@code file.log}) gets every rank's heat after every
+ * step through the individual file pointer of an interleaving view (rank r's values at
+ * r, r + size, ...), so a file is mid-write at any checkpoint. The printed checksum covers the
+ * field file and the log; it is the same with or without checkpoints, kills and restarts.
+ *
+ * <pre>mana run -np 4 --class mana.examples.Heat examples/target/mana-examples.jar [file] [steps] [ms per step]</pre>
  */
 public final class Heat {
     static final int NX = 24;
@@ -27,22 +42,30 @@ public final class Heat {
     static final int TAG = 11;
 
     /** Everything the computation needs to go on: the rank's block with its halo, and the step. */
-    static final class State {
+    static final class State implements Serializable {
+        private static final long serialVersionUID = 1L;
         final double[] field;
+        /** Restored with its topology by MANA: the neighbours are asked again after a restart. */
+        final CartComm grid;
+        /** Open across steps; MANA reopens it with its view and individual pointer. */
+        final File log;
         int step;
 
-        State(double[] field) {
+        State(double[] field, CartComm grid, File log) {
             this.field = field;
+            this.grid = grid;
+            this.log = log;
         }
     }
 
     private Heat() {
     }
 
-    public static void main(String[] args) throws MPIException {
+    public static void main(String[] args) throws MPIException, InterruptedException {
         MPI.Init(args);
         String path = args.length > 0 ? args[0] : "heat.dat";
         int steps = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+        int ms = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         int size = MPI.COMM_WORLD.getSize();
 
         int[] dims = {0, 0};
@@ -54,32 +77,44 @@ public final class Heat {
             MPI.Finalize();
             System.exit(2);
         }
-        CartComm grid = MPI.COMM_WORLD.createCart(dims, new boolean[] {false, false}, true);
-        int rank = grid.getRank();
-        int[] coords = grid.getCoords(rank);
         int lx = NX / dims[0];
         int ly = NY / dims[1];
-        int x0 = coords[0] * lx;
-        int y0 = coords[1] * ly;
-
-        State state = new State(new double[(lx + 2) * (ly + 2)]);
-        for (int i = 0; i < lx; i++) {
-            for (int j = 0; j < ly; j++) {
-                state.field[(i + 1) * (ly + 2) + j + 1] = initial(x0 + i, y0 + j);
+        State state = Mana.restoredState(State.class).orElse(null);
+        if (state == null) {
+            state = start(path, dims, lx, ly);
+        } else {
+            System.out.println("heat: rank " + state.grid.getRank() + " resumes at step " + state.step);
+            FileView v = state.log.getView();
+            if (v.getDisp() != 8L * state.grid.getRank() || v.getEType() != MPI.DOUBLE || !"native".equals(v.getDataRep())) {
+                System.out.println("FAIL heat: the log's view came back as disp " + v.getDisp() + ", " + v.getDataRep());
+                System.exit(1);
             }
         }
+        CartComm grid = state.grid;
+        int rank = grid.getRank();
+        int[] coords = grid.getCoords(rank);
+        int x0 = coords[0] * lx;
+        int y0 = coords[1] * ly;
         ShiftParms down = grid.shift(0, 1);
         ShiftParms right = grid.shift(1, 1);
         double[] next = new double[state.field.length];
+        double[] heat = new double[1];
 
-        // The main loop: a safe point for a checkpoint can go at the top of each step (the
-        // state object holds everything; the neighbours and datatypes are remade from it).
+        // The main loop: the safe point at the top of each step offers the state; the
+        // neighbours and the buffers above are remade from it after a restart.
         while (state.step < steps) {
+            Mana.safePoint(state);
             exchange(grid, state.field, lx, ly, down, right);
             update(state.field, next, lx, ly);
             System.arraycopy(next, 0, state.field, 0, next.length);
+            heat[0] = blockSum(state.field, lx, ly);
+            state.log.write(heat, 1, MPI.DOUBLE);
             state.step++;
+            if (ms > 0) {
+                Thread.sleep(ms);
+            }
         }
+        state.log.close();
 
         double[] block = new double[lx * ly];
         for (int i = 0; i < lx; i++) {
@@ -90,6 +125,7 @@ public final class Heat {
         int status = 0;
         if (rank == 0) {
             status = check(path, steps, dims);
+            System.out.println("heat checksum: " + checksum(path) + " (" + steps + " steps, " + size + " ranks)");
         }
         int[] st = {status};
         grid.bcast(st, 1, MPI.INT, 0);
@@ -98,6 +134,48 @@ public final class Heat {
         if (st[0] != 0) {
             System.exit(st[0]);
         }
+    }
+
+    /** A fresh start: the grid, the initial block, and the log opened empty with an interleaving view. */
+    static State start(String path, int[] dims, int lx, int ly) throws MPIException {
+        CartComm grid = MPI.COMM_WORLD.createCart(dims, new boolean[] {false, false}, true);
+        int rank = grid.getRank();
+        int[] coords = grid.getCoords(rank);
+        File log = new File(grid, path + ".log", MPI.MODE_CREATE | MPI.MODE_WRONLY);
+        log.setSize(0);
+        Datatype every = Datatype.createResized(MPI.DOUBLE, 0, 8 * grid.getSize());
+        every.commit();
+        log.setView(8L * rank, MPI.DOUBLE, every, "native");
+        every.free(); // the view keeps it; MANA must rebuild the view without the handle
+        State state = new State(new double[(lx + 2) * (ly + 2)], grid, log);
+        for (int i = 0; i < lx; i++) {
+            for (int j = 0; j < ly; j++) {
+                state.field[(i + 1) * (ly + 2) + j + 1] = initial(coords[0] * lx + i, coords[1] * ly + j);
+            }
+        }
+        return state;
+    }
+
+    static double blockSum(double[] u, int lx, int ly) {
+        double sum = 0;
+        for (int i = 1; i <= lx; i++) {
+            for (int j = 1; j <= ly; j++) {
+                sum += u[i * (ly + 2) + j];
+            }
+        }
+        return sum;
+    }
+
+    /** CRC-32 of the field file and the log, so runs can be compared in one line. */
+    static String checksum(String path) {
+        CRC32 crc = new CRC32();
+        try {
+            crc.update(Files.readAllBytes(Path.of(path)));
+            crc.update(Files.readAllBytes(Path.of(path + ".log")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return String.format("%08x", crc.getValue());
     }
 
     /** A hot square in the middle of a cold plate. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -100,7 +101,7 @@ class RunArgsTest {
         assertFalse(notRoot.contains("--allow-run-as-root"));
         RunArgs own = parse("--mca", "topo", "treematch", "-np", "2", "app.jar");
         List<String> ownTopo = RunCommand.command("mpirun", own, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
-        assertEquals(1, java.util.Collections.frequency(ownTopo, "topo"), ownTopo.toString());
+        assertEquals(1, Collections.frequency(ownTopo, "topo"), ownTopo.toString());
     }
 
     @Test
