@@ -57,6 +57,18 @@ public final class Lower {
         return (Comm) Handles.lower(vid, Kind.COMM);
     }
 
+    /**
+     * The lower-half intracommunicator behind {@code vid}; an intercommunicator is an
+     * MPI_ERR_COMM error "… is an intercommunicator" followed by {@code why}.
+     */
+    public static mpi.Intracomm intracomm(int vid, String why) throws ManaException {
+        if (comm(vid) instanceof mpi.Intracomm c) {
+            return c;
+        }
+        throw ManaException.of(mana.core.error.ErrorClass.COMM, "invalid communicator: " + Vid.toString(vid)
+                + " is an intercommunicator" + why);
+    }
+
     public static CommDescriptor commDescriptor(int vid) throws ManaException {
         return (CommDescriptor) Handles.descriptor(vid, Kind.COMM);
     }

@@ -113,12 +113,7 @@ public final class TopoWrappers implements TopoProvider {
     // ---- lower-half objects --------------------------------------------------------------------
 
     static Intracomm intra(int vid) throws ManaException {
-        Comm c = Lower.comm(vid);
-        if (c instanceof Intracomm ic) {
-            return ic;
-        }
-        throw ManaException.of(ErrorClass.COMM, "invalid communicator: " + Vid.toString(vid)
-                + " is an intercommunicator; topologies need an intracommunicator");
+        return Lower.intracomm(vid, "; topologies need an intracommunicator");
     }
 
     static CartComm cart(int vid) throws ManaException {

@@ -73,11 +73,7 @@ abstract class NonBlockingCollectives implements CollProvider {
     }
 
     private static mpi.Intracomm intracomm(int comm) throws ManaException {
-        if (Lower.comm(comm) instanceof mpi.Intracomm c) {
-            return c;
-        }
-        throw ManaException.of(ErrorClass.COMM, "invalid communicator: " + Vid.toString(comm)
-                + " is an intercommunicator (scan and exscan need an intracommunicator)");
+        return Lower.intracomm(comm, " (scan and exscan need an intracommunicator)");
     }
 
     private static Datatype[] committedTypes(int[] vids) throws ManaException {

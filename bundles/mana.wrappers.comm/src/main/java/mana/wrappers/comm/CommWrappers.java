@@ -107,12 +107,7 @@ public final class CommWrappers implements CommProvider {
     }
 
     static Intracomm intra(int vid) throws ManaException {
-        Comm c = Lower.comm(vid);
-        if (c instanceof Intracomm ic) {
-            return ic;
-        }
-        throw ManaException.of(ErrorClass.COMM, "invalid communicator: " + Vid.toString(vid)
-                + " is an intercommunicator, not an intracommunicator");
+        return Lower.intracomm(vid, ", not an intracommunicator");
     }
 
     static Intercomm inter(int vid) throws ManaException {
