@@ -1,8 +1,7 @@
 package mana.core.desc;
 
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
+import mana.core.gate.CallerThreads;
 import mana.core.vid.Kind;
 
 /**
@@ -20,9 +19,10 @@ public final class CommDescriptor implements Descriptor {
     private final int[] worldRanks;
     private final Topology topology;
     private final boolean inter;
-    private final AtomicLong collectiveSeq = new AtomicLong();
-    private final AtomicLongArray sent;
-    private final AtomicLongArray received;
+    /** The collective clock, one element (see {@link CallerThreads} for why not an AtomicLong). */
+    private final long[] collectiveSeq = new long[1];
+    private final long[] sent;
+    private final long[] received;
     /** Intercommunicators: the remote group's world ranks; null otherwise. */
     private final int[] remoteWorldRanks;
     /** The predefined errhandler handle in force (mana.core.vid.Predefined ERRHANDLERS); 0 = default (fatal). */
@@ -52,8 +52,8 @@ public final class CommDescriptor implements Descriptor {
         this.inter = remoteWorldRanks != null;
         this.remoteWorldRanks = remoteWorldRanks == null ? null : remoteWorldRanks.clone();
         int peers = remoteWorldRanks == null ? worldRanks.length : Math.max(worldRanks.length, remoteWorldRanks.length);
-        this.sent = new AtomicLongArray(peers);
-        this.received = new AtomicLongArray(peers);
+        this.sent = new long[peers];
+        this.received = new long[peers];
     }
 
     /** The world ranks of the remote group of an intercommunicator, null for an intracommunicator. */
@@ -81,18 +81,18 @@ public final class CommDescriptor implements Descriptor {
 
     /** Restores the collective clock (a checkpoint loading a saved descriptor). */
     public void restoreCollectiveSeq(long value) {
-        collectiveSeq.set(value);
+        CallerThreads.set(collectiveSeq, 0, value);
     }
 
     /** Restores the message counters of one peer (a checkpoint loading a saved descriptor). */
     public void restoreCounts(int peer, long sentCount, long receivedCount) {
-        sent.set(peer, sentCount);
-        received.set(peer, receivedCount);
+        CallerThreads.set(sent, peer, sentCount);
+        CallerThreads.set(received, peer, receivedCount);
     }
 
     /** Number of peers the message counters cover. */
     public int peers() {
-        return sent.length();
+        return sent.length;
     }
 
     /** A job-unique gid made by rank 0 of the new communicator: its world rank and a counter. */
@@ -141,32 +141,32 @@ public final class CommDescriptor implements Descriptor {
 
     /** Called by collective wrappers before the lower-half call (the collective clock). */
     public long beginCollective() {
-        return collectiveSeq.incrementAndGet();
+        return CallerThreads.increment(collectiveSeq, 0);
     }
 
     public long collectiveSeq() {
-        return collectiveSeq.get();
+        return CallerThreads.get(collectiveSeq, 0);
     }
 
     /** Counts one message sent to {@code peer} (a rank in this communicator); no allocation. */
     public void countSent(int peer) {
         if (peer >= 0 && peer < worldRanks.length) {
-            sent.getAndIncrement(peer);
+            CallerThreads.increment(sent, peer);
         }
     }
 
     public void countReceived(int peer) {
         if (peer >= 0 && peer < worldRanks.length) {
-            received.getAndIncrement(peer);
+            CallerThreads.increment(received, peer);
         }
     }
 
     public long sentTo(int peer) {
-        return sent.get(peer);
+        return CallerThreads.get(sent, peer);
     }
 
     public long receivedFrom(int peer) {
-        return received.get(peer);
+        return CallerThreads.get(received, peer);
     }
 
     @Override
@@ -176,7 +176,7 @@ public final class CommDescriptor implements Descriptor {
         String remote = remoteWorldRanks == null ? "" : " remote=" + (remoteWorldRanks.length <= 8
                 ? Arrays.toString(remoteWorldRanks) : "(" + remoteWorldRanks.length + ")");
         return String.format("comm gid=%x rank=%d/%d members=%s%s%s coll=%d%s", gid, rank, worldRanks.length, members,
-                remote, topology == null ? "" : " " + topology, collectiveSeq.get(),
+                remote, topology == null ? "" : " " + topology, CallerThreads.get(collectiveSeq, 0),
                 name == null ? "" : " name=" + name);
     }
 }

@@ -14,11 +14,17 @@ import java.util.concurrent.locks.LockSupport;
  * gate and waits until no thread is inside; threads that arrive meanwhile wait at the gate.
  *
  * <p>Each thread has its own depth counter (no shared cache line, no lock, no allocation after
- * the thread's first call). Entering from depth 0 is a volatile store of the depth followed by
- * a volatile read of {@code closed}; the closer does the mirror image (store {@code closed},
- * then read every depth), so by the ordering of volatile accesses at least one of them sees
- * the other (Dekker). Leaving is a release store. Nested entries on the same thread only bump
- * the depth, so they never wait for a checkpoint their own thread is holding up.
+ * the thread's first call). When the application may call MPI from several threads at once
+ * ({@link CallerThreads#concurrent()}, MPI_THREAD_MULTIPLE), entering from depth 0 is a
+ * volatile store of the depth followed by a volatile read of {@code closed}; the closer does
+ * the mirror image (store {@code closed}, then read every depth), so by the ordering of
+ * volatile accesses at least one of them sees the other (Dekker). Below MULTIPLE no two MPI
+ * calls overlap, and the store of the depth is a plain (opaque) one, which saves the full
+ * fence a volatile store costs on every call; the closer makes up for it by waiting
+ * {@link #GRACE_NANOS} after closing before it reads the depths: a store a thread made before
+ * reading {@code closed == false} has left its core's store buffer by then. Leaving is a
+ * release store. Nested entries on the same thread only bump the depth, so they never wait
+ * for a checkpoint their own thread is holding up.
  */
 public final class CheckpointGate {
     public static final CheckpointGate GATE = new CheckpointGate();
@@ -36,17 +42,34 @@ public final class CheckpointGate {
     /** One per thread that ever entered this gate; {@link #pass()} hands it to the caller. */
     public static final class ThreadState {
         volatile int depth;
-        final Thread thread = Thread.currentThread();
+        final Thread thread;
+
+        ThreadState(Thread thread) {
+            this.thread = thread;
+        }
     }
 
+    /**
+     * How long the closer waits after closing before it reads the depths: far longer than a
+     * store takes to become visible to other cores (nanoseconds to microseconds), short
+     * against the time a checkpoint takes.
+     */
+    static final long GRACE_NANOS = 2_000_000;
+
     private final ThreadLocal<ThreadState> state = ThreadLocal.withInitial(this::register);
+    /**
+     * The state of the thread that entered last, so that programs calling MPI from one thread
+     * skip the ThreadLocal lookup. Not used with MPI_THREAD_MULTIPLE, where threads taking
+     * turns would make this field bounce between cores. Starts as a state of no thread.
+     */
+    private ThreadState last = new ThreadState(null);
     /** Weak, so the states of finished threads go away with their threads. */
     private final ConcurrentLinkedQueue<WeakReference<ThreadState>> threads = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
     private final Object monitor = new Object();
 
     private ThreadState register() {
-        ThreadState s = new ThreadState();
+        ThreadState s = new ThreadState(Thread.currentThread());
         threads.add(new WeakReference<>(s));
         return s;
     }
@@ -73,8 +96,20 @@ public final class CheckpointGate {
      * thread-local lookup on the way out (wrappers on the hottest paths use this form).
      */
     public ThreadState doEnterPass() {
-        ThreadState s = state.get();
+        ThreadState s = current();
         enter(s);
+        return s;
+    }
+
+    private ThreadState current() {
+        if (CallerThreads.concurrent()) {
+            return state.get();
+        }
+        ThreadState s = last; // a racy read is fine: the final field thread decides
+        if (s.thread != Thread.currentThread()) {
+            s = state.get();
+            last = s;
+        }
         return s;
     }
 
@@ -88,7 +123,7 @@ public final class CheckpointGate {
     }
 
     public void doEnter() {
-        enter(state.get());
+        enter(current());
     }
 
     private void enter(ThreadState s) {
@@ -97,14 +132,18 @@ public final class CheckpointGate {
             DEPTH.setOpaque(s, d + 1); // already inside: the closer is waiting for this thread anyway
             return;
         }
-        DEPTH.setVolatile(s, 1);
+        if (CallerThreads.concurrent()) {
+            DEPTH.setVolatile(s, 1);
+        } else {
+            DEPTH.setOpaque(s, 1); // see the class comment: the closer's grace period covers it
+        }
         if (closed) {
             waitForOpen(s);
         }
     }
 
     public void doExit() {
-        ThreadState s = state.get();
+        ThreadState s = current();
         int d = (int) DEPTH.getOpaque(s);
         if (d <= 0) {
             throw new IllegalStateException("CheckpointGate.exit() without enter() on thread "
@@ -147,6 +186,10 @@ public final class CheckpointGate {
     public boolean close(long timeout, TimeUnit unit) {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         closed = true;
+        long graceEnd = System.nanoTime() + GRACE_NANOS;
+        while (System.nanoTime() < graceEnd) {
+            LockSupport.parkNanos(graceEnd - System.nanoTime());
+        }
         while (insideCount() != 0) {
             if (System.nanoTime() > deadline) {
                 open();

@@ -3,17 +3,18 @@ package mana.core.stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLongArray;
+import mana.core.gate.CallerThreads;
 
 /**
  * Call counts per MPI function, cheap enough to stay on: a function gets an id once
- * ({@link #id}, at class initialization of its wrapper) and each call is one atomic add.
+ * ({@link #id}, at class initialization of its wrapper) and each call is one add, atomic only
+ * when the application may call MPI from several threads at once ({@link CallerThreads}).
  */
 public final class FunctionStats {
     private static final int MAX = 1024;
     private static final ConcurrentHashMap<String, Integer> IDS = new ConcurrentHashMap<>();
     private static final String[] NAMES = new String[MAX];
-    private static final AtomicLongArray CALLS = new AtomicLongArray(MAX);
+    private static final long[] CALLS = new long[MAX];
 
     /** The id of an MPI function name, the same for every caller. */
     public static synchronized int id(String mpiName) {
@@ -31,12 +32,12 @@ public final class FunctionStats {
     }
 
     public static void count(int id) {
-        CALLS.getAndIncrement(id);
+        CallerThreads.increment(CALLS, id);
     }
 
     public static long calls(String mpiName) {
         Integer id = IDS.get(mpiName);
-        return id == null ? 0 : CALLS.get(id);
+        return id == null ? 0 : CallerThreads.get(CALLS, id);
     }
 
     public record Row(String function, long calls) {
@@ -46,7 +47,7 @@ public final class FunctionStats {
     public static List<Row> snapshot() {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < IDS.size() && i < MAX; i++) {
-            long c = CALLS.get(i);
+            long c = CallerThreads.get(CALLS, i);
             if (c > 0 && NAMES[i] != null) {
                 rows.add(new Row(NAMES[i], c));
             }

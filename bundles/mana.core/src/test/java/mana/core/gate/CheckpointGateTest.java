@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every test uses its own gate, never the static {@link CheckpointGate#GATE}. */
 class CheckpointGateTest {
@@ -254,8 +256,15 @@ class CheckpointGateTest {
         g.open();
     }
 
-    @Test
-    void aSuccessfulCloseMeansNoThreadIsInsideWhileClosed() throws Exception {
+    /**
+     * Both entry protocols: the fenced one (MPI_THREAD_MULTIPLE) and the fence-free one the
+     * closer's grace period covers (lower levels, where this many threads would be erroneous
+     * MPI use, but the gate must still keep them out).
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aSuccessfulCloseMeansNoThreadIsInsideWhileClosed(boolean multiple) throws Exception {
+        CallerThreads.requested(multiple ? CallerThreads.THREAD_MULTIPLE : 0);
         CheckpointGate g = new CheckpointGate();
         int threads = 6;
         AtomicInteger inCritical = new AtomicInteger();
@@ -294,6 +303,7 @@ class CheckpointGateTest {
             assertNull(violation.get());
             assertEquals(300, successes, "threads only pass briefly, so every close succeeds");
         } finally {
+            CallerThreads.requested(0);
             stop.set(true);
             g.open();
             pool.shutdownNow();

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import mana.core.gate.CallerThreads;
 import org.junit.jupiter.api.Test;
 
 /** FunctionStats is static and shared: every test uses names of its own. */
@@ -69,12 +70,14 @@ class FunctionStatsTest {
         assertTrue(first < unused && unused < second);
     }
 
+    /** With MPI_THREAD_MULTIPLE the counts are atomic: no increment of any thread is lost. */
     @Test
     void concurrentCountsAreNotLost() throws Exception {
         int id = FunctionStats.id("MPI_Test_concurrent_count");
         int threads = 8;
         int per = 50_000;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CallerThreads.requested(CallerThreads.THREAD_MULTIPLE);
         try {
             List<Future<?>> fs = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -88,9 +91,34 @@ class FunctionStatsTest {
                 f.get(60, TimeUnit.SECONDS);
             }
         } finally {
+            CallerThreads.requested(0);
             pool.shutdownNow();
         }
         assertEquals((long) threads * per, FunctionStats.calls("MPI_Test_concurrent_count"));
+    }
+
+    /** Below MULTIPLE calls never overlap; counts taken on several threads one after another are exact. */
+    @Test
+    void serializedCountsOfSeveralThreadsAreExact() throws Exception {
+        int id = FunctionStats.id("MPI_Test_serialized_count");
+        CallerThreads.requested(2); // MPI_THREAD_SERIALIZED
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            for (int round = 0; round < 4; round++) {
+                for (int i = 0; i < 10_000; i++) {
+                    FunctionStats.count(id);
+                }
+                pool.submit(() -> {
+                    for (int i = 0; i < 10_000; i++) {
+                        FunctionStats.count(id);
+                    }
+                }).get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            CallerThreads.requested(0);
+            pool.shutdownNow();
+        }
+        assertEquals(80_000L, FunctionStats.calls("MPI_Test_serialized_count"));
     }
 
     @Test

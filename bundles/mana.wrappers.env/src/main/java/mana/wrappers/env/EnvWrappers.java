@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mana.core.fn.EnvProvider;
 import mana.core.fn.LifecycleListener;
+import mana.core.gate.CallerThreads;
 import mana.core.vid.Handles;
 import mana.wrappers.base.Lower;
 import mpi.MPI;
@@ -57,6 +58,7 @@ public final class EnvWrappers implements EnvProvider {
     @Override
     public String[] init(String[] args) throws ManaException {
         try {
+            CallerThreads.requested(MPI.THREAD_SINGLE);
             String[] rest = MPI.Init(args);
             Lower.fillConstants();
             Lower.describeWorld();
@@ -71,6 +73,7 @@ public final class EnvWrappers implements EnvProvider {
     @Override
     public int initThread(String[] args, int required) throws ManaException {
         try {
+            CallerThreads.requested(required);
             int provided = MPI.InitThread(args, required);
             Lower.fillConstants();
             Lower.describeWorld();
