@@ -42,6 +42,29 @@ public final class Kernels {
         return (t1 - t0) / 1e9 / iterations / 2;
     }
 
+    /**
+     * Ping-pong with non-blocking calls on a direct buffer: iRecv posted first, then iSend, then
+     * both waited for (two requests made and completed per message: the request path's cost).
+     */
+    public static double pingPongNonBlocking(int bytes, int iterations) throws MPIException {
+        ByteBuffer buf = MPI.newByteBuffer(Math.max(bytes, 1));
+        int rank = MPI.COMM_WORLD.getRank();
+        MPI.COMM_WORLD.barrier();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            if (rank == 0) {
+                MPI.COMM_WORLD.iSend(buf, bytes, MPI.BYTE, 1, TAG).waitFor();
+                MPI.COMM_WORLD.iRecv(buf, bytes, MPI.BYTE, 1, TAG).waitFor();
+            } else if (rank == 1) {
+                MPI.COMM_WORLD.iRecv(buf, bytes, MPI.BYTE, 0, TAG).waitFor();
+                MPI.COMM_WORLD.iSend(buf, bytes, MPI.BYTE, 0, TAG).waitFor();
+            }
+        }
+        long t1 = System.nanoTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations / 2;
+    }
+
     /** 8-byte (one long) allreduce with SUM on all ranks. */
     public static double allReduce8(int iterations) throws MPIException {
         long[] in = {MPI.COMM_WORLD.getRank()};

@@ -37,6 +37,16 @@ public final class RequestDescriptor implements Descriptor {
         }
     }
 
+    private static final java.lang.invoke.VarHandle ACTIVE;
+
+    static {
+        try {
+            ACTIVE = java.lang.invoke.MethodHandles.lookup().findVarHandle(RequestDescriptor.class, "active", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final long sequence = Sequence.next();
     private final Op op;
     private final int comm;
@@ -48,8 +58,12 @@ public final class RequestDescriptor implements Descriptor {
     private final DatatypeDescriptor typeDescriptor;
     /** Further retained datatypes of a collective (send and receive types, alltoallw's arrays), else null. */
     private final DatatypeDescriptor[] moreTypes;
-    /** Active: started and not completed (non-persistent requests are active from creation). */
-    private volatile boolean active;
+    /**
+     * Active: started and not completed (non-persistent requests are active from creation).
+     * Written inside MPI calls with release stores, not volatile ones: a full fence per
+     * request made and per completion would be the request path's largest cost.
+     */
+    private boolean active;
     private volatile boolean cancelled;
     /** Status fields of a completion MANA made itself (a checkpoint drain, a drained message); null otherwise. */
     private volatile long[] completion;
@@ -68,7 +82,7 @@ public final class RequestDescriptor implements Descriptor {
         this.tag = tag;
         this.typeDescriptor = typeDescriptor;
         this.moreTypes = null;
-        this.active = !op.isPersistent();
+        ACTIVE.setRelease(this, !op.isPersistent());
         if (typeDescriptor != null) {
             typeDescriptor.retain();
         }
@@ -101,7 +115,7 @@ public final class RequestDescriptor implements Descriptor {
         this.tag = (int) collectiveSeq;
         this.typeDescriptor = null;
         this.moreTypes = types;
-        this.active = true;
+        ACTIVE.setRelease(this, true);
         for (DatatypeDescriptor t : types) {
             if (t != null) {
                 t.retain();
@@ -164,7 +178,7 @@ public final class RequestDescriptor implements Descriptor {
     }
 
     public boolean isActive() {
-        return active;
+        return (boolean) ACTIVE.getAcquire(this);
     }
 
     public boolean isCancelled() {
@@ -173,13 +187,13 @@ public final class RequestDescriptor implements Descriptor {
 
     /** A persistent request was started. */
     public void markStarted() {
-        active = true;
+        ACTIVE.setRelease(this, true);
         cancelled = false;
     }
 
     /** The operation completed (a persistent request becomes inactive). */
     public void markCompleted() {
-        active = false;
+        ACTIVE.setRelease(this, false);
     }
 
     /**
@@ -198,7 +212,7 @@ public final class RequestDescriptor implements Descriptor {
     /** The application saw the early completion. */
     public void clearCompletion() {
         completion = null;
-        active = false;
+        ACTIVE.setRelease(this, false);
     }
 
     public void markCancelled() {
@@ -207,7 +221,7 @@ public final class RequestDescriptor implements Descriptor {
 
     /** The request left the log (completed and freed, or freed): releases the datatype. Call once. */
     public void release() {
-        active = false;
+        ACTIVE.setRelease(this, false);
         if (typeDescriptor != null) {
             typeDescriptor.release();
         }
@@ -243,12 +257,12 @@ public final class RequestDescriptor implements Descriptor {
     public String summary() {
         if (op.isCollective()) {
             return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " collective#" + tag
-                    + (peer >= 0 ? " root=" + peer : "") + (active ? " active" : " inactive");
+                    + (peer >= 0 ? " root=" + peer : "") + (isActive() ? " active" : " inactive");
         }
         String b = buffer == null ? "null" : buffer.getClass().getSimpleName();
         return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " count=" + count
                 + " type=" + Integer.toHexString(type) + (op.isReceive() ? " source=" : " dest=") + peer
-                + " tag=" + tag + " buf=" + b + (active ? " active" : " inactive") + (cancelled ? " cancelled" : "")
+                + " tag=" + tag + " buf=" + b + (isActive() ? " active" : " inactive") + (cancelled ? " cancelled" : "")
                 + (completion != null ? " completed-by-mana" : "");
     }
 }

@@ -12,12 +12,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import mana.core.desc.Descriptor;
 import mana.core.desc.Sequence;
 import mana.core.error.ManaException;
+import mana.core.gate.CallerThreads;
 
 /**
  * The virtual handle table: chunks of 4096 entries that are never moved or freed. A lookup
  * takes no lock and allocates nothing: kind check, chunk load, entry load, generation check.
  * Creating and freeing are lock-free too (a tagged Treiber stack of free slots), so requests
- * made on the hot path do not serialize threads.
+ * made on the hot path do not serialize threads; when MPI calls never overlap (below
+ * MPI_THREAD_MULTIPLE, {@link CallerThreads}) they use plain and release stores instead of
+ * compare-and-set, since every create and free happens inside an MPI call.
  */
 public final class VidTable {
     public static final int CHUNK_BITS = 12;
@@ -74,9 +77,10 @@ public final class VidTable {
         if (kind <= 0 || kind >= Kind.LIMIT) {
             throw new IllegalArgumentException("bad kind " + kind);
         }
-        int slot = popFree();
+        boolean shared = CallerThreads.concurrent();
+        int slot = shared ? popFree() : popFreeAlone();
         if (slot < 0) {
-            slot = used.getAndIncrement();
+            slot = shared ? used.getAndIncrement() : usedIncrementAlone();
             if (slot > Vid.MAX_SLOT) {
                 used.decrementAndGet();
                 throw new IllegalStateException("MANA handle table full (" + (Vid.MAX_SLOT + 1) + " live handles)");
@@ -87,8 +91,13 @@ public final class VidTable {
         e.descriptor = descriptor;
         e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
         int vid = Vid.make(kind, e.generation, slot);
-        e.vid = vid; // publish
-        live.incrementAndGet();
+        if (shared) {
+            e.vid = vid; // publish
+            live.incrementAndGet();
+        } else {
+            Entry.VID.setRelease(e, vid); // publish: a reader that sees vid sees the rest
+            live.setRelease(live.getPlain() + 1);
+        }
         return vid;
     }
 
@@ -149,15 +158,25 @@ public final class VidTable {
      */
     public Descriptor free(int vid, int kind) throws ManaException {
         Entry e = entry(vid, kind);
-        if (!Entry.VID.compareAndSet(e, vid, 0)) {
-            throw invalid(vid, kind); // freed concurrently
+        boolean shared = CallerThreads.concurrent();
+        if (shared) {
+            if (!Entry.VID.compareAndSet(e, vid, 0)) {
+                throw invalid(vid, kind); // freed concurrently
+            }
+        } else {
+            Entry.VID.setRelease(e, 0);
         }
         Descriptor d = e.descriptor;
         e.lower = null;
         e.descriptor = null;
         e.generation = Vid.nextGeneration(e.generation);
-        pushFree(vid & Vid.MAX_SLOT, e);
-        live.decrementAndGet();
+        if (shared) {
+            pushFree(vid & Vid.MAX_SLOT, e);
+            live.decrementAndGet();
+        } else {
+            pushFreeAlone(vid & Vid.MAX_SLOT, e);
+            live.setRelease(live.getPlain() - 1);
+        }
         return d;
     }
 
@@ -314,6 +333,33 @@ public final class VidTable {
             chunk = witness == null ? fresh : witness;
         }
         return chunk[slot & (CHUNK_SIZE - 1)];
+    }
+
+    /**
+     * The free list without compare-and-set, for when MPI calls never overlap
+     * ({@link CallerThreads}): handles are only made and freed inside MPI calls.
+     */
+    private int popFreeAlone() {
+        long head = freeHead.getPlain();
+        int slot = (int) head - 1;
+        if (slot < 0) {
+            return -1;
+        }
+        Entry e = ((Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS))[slot & (CHUNK_SIZE - 1)];
+        freeHead.setRelease(((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL));
+        return slot;
+    }
+
+    private void pushFreeAlone(int slot, Entry e) {
+        long head = freeHead.getPlain();
+        e.nextFree = (int) head - 1;
+        freeHead.setRelease(((head >>> 32) + 1) << 32 | ((slot + 1) & 0xFFFFFFFFL));
+    }
+
+    private int usedIncrementAlone() {
+        int slot = used.getPlain();
+        used.setRelease(slot + 1);
+        return slot;
     }
 
     private int popFree() {

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import mana.core.desc.GroupDescriptor;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
+import mana.core.gate.CallerThreads;
 import org.junit.jupiter.api.Test;
 
 class VidTableTest {
@@ -340,8 +341,57 @@ class VidTableTest {
         return b;
     }
 
+    /** With MPI_THREAD_MULTIPLE (the lock-free path); below it creates and frees never overlap. */
     @Test
     void concurrentCreateLookupFreeFromEightThreads() throws Exception {
+        CallerThreads.requested(CallerThreads.THREAD_MULTIPLE);
+        try {
+            concurrentCreateLookupFree();
+        } finally {
+            CallerThreads.requested(0);
+        }
+    }
+
+    /** Below MULTIPLE: several threads taking turns (MPI_THREAD_SERIALIZED) keep one consistent table. */
+    @Test
+    void serializedCreateAndFreeFromThreadsTakingTurns() throws Exception {
+        CallerThreads.requested(2);
+        VidTable t = new VidTable();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Integer> kept = new ArrayList<>();
+            for (int turn = 0; turn < 30; turn++) {
+                kept.addAll(pool.submit(() -> {
+                    int[] made = new int[500];
+                    for (int i = 0; i < made.length; i++) {
+                        made[i] = t.create(Kind.REQUEST, i, null);
+                    }
+                    List<Integer> keep = new ArrayList<>();
+                    for (int i = 0; i < made.length; i++) {
+                        if (i % 50 == 0) {
+                            keep.add(made[i]);
+                        } else {
+                            t.free(made[i], Kind.REQUEST);
+                        }
+                    }
+                    return keep;
+                }).get(60, TimeUnit.SECONDS));
+            }
+            assertEquals(kept.size(), t.liveCount());
+            assertEquals(kept.size(), new HashSet<>(kept).size(), "no duplicate live vids");
+            assertEquals(kept.size(), t.liveEntries().size());
+            assertTrue(maxSlotEverUsed(t, 500) <= 500 + kept.size(), "freed slots are reused");
+            for (int vid : kept) {
+                t.free(vid, Kind.REQUEST);
+            }
+            assertEquals(0, t.liveCount());
+        } finally {
+            CallerThreads.requested(0);
+            pool.shutdownNow();
+        }
+    }
+
+    private void concurrentCreateLookupFree() throws Exception {
         final int threads = 8;
         final int rounds = 20;
         final int perRound = 2_000;
