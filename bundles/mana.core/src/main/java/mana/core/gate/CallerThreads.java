@@ -19,7 +19,12 @@ public final class CallerThreads {
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
-    private static volatile boolean concurrent;
+    /**
+     * Not volatile: it is set once, at {@code MPI.Init}, before any other MPI call, and threads
+     * that call MPI later are ordered after Init by the application (Thread.start, a lock, ...).
+     * A plain read lets the JIT keep it in a register across a loop of MPI calls.
+     */
+    private static boolean concurrent;
 
     /** Records the thread level the application asked for at {@code MPI.Init}/{@code InitThread}. */
     public static void requested(int level) {
