@@ -29,11 +29,15 @@ public final class RunCommand {
 
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
-        return command(mpirun, ra, jar, wrapped, launcherJar, root, List.of(), List.of());
+        return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of());
     }
 
-    /** The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank. */
-    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root,
+    /**
+     * The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank.
+     *
+     * @param rankApp what the rank runs: APP.jar, or {@code --classpath CP --}
+     */
+    static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
             List<String> extraMpirun, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
@@ -78,7 +82,7 @@ public final class RunCommand {
             cmd.add("--wrapped");
             cmd.add(wrapped.toString());
         }
-        cmd.add(jar.toString());
+        cmd.addAll(rankApp);
         cmd.addAll(ra.appArgs());
         return cmd;
     }

@@ -21,7 +21,7 @@ class RunArgsTest {
     void ranksAndJarAndAppArgs() throws UsageError {
         RunArgs a = parse("-np", "4", "app.jar", "x", "-np", "--class", "y");
         assertEquals(List.of("-np", "4"), a.mpirunArgs());
-        assertEquals("app.jar", a.appJar());
+        assertEquals("app.jar", a.app());
         assertEquals(List.of("x", "-np", "--class", "y"), a.appArgs(), "everything after the jar is the application's");
         assertEquals(4, a.ranks());
         assertNull(a.mainClass());
@@ -33,7 +33,7 @@ class RunArgsTest {
                 "--map-by", "core", "-H", "localhost", "app.jar");
         assertEquals(List.of("--mca", "btl", "self,vader", "-x", "FOO=1", "--tag-output", "-n", "2",
                 "--map-by", "core", "-H", "localhost"), a.mpirunArgs());
-        assertEquals("app.jar", a.appJar());
+        assertEquals("app.jar", a.app());
         assertEquals(2, a.ranks());
         assertEquals(List.of(), a.appArgs());
     }
@@ -42,7 +42,7 @@ class RunArgsTest {
     void valueLooksLikeAJarButBelongsToTheOption() throws UsageError {
         RunArgs a = parse("--hostfile", "hosts.jar", "real.jar");
         assertEquals(List.of("--hostfile", "hosts.jar"), a.mpirunArgs());
-        assertEquals("real.jar", a.appJar());
+        assertEquals("real.jar", a.app());
     }
 
     @Test
@@ -58,7 +58,7 @@ class RunArgsTest {
     @Test
     void doubleDashEndsOptions() throws UsageError {
         RunArgs a = parse("-np", "2", "--", "-weird.jar", "a");
-        assertEquals("-weird.jar", a.appJar());
+        assertEquals("-weird.jar", a.app());
         assertEquals(List.of("a"), a.appArgs());
     }
 
@@ -72,7 +72,7 @@ class RunArgsTest {
         assertMessage("--class needs a class name", "--class");
         assertMessage("unknown MANA option --mana-bogus (see mana run --help)", "--mana-bogus", "a.jar");
         UsageError e = assertThrows(UsageError.class, () -> parse("-np", "2"));
-        assertTrue(e.getMessage().startsWith("no application jar given"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("no application given"), e.getMessage());
         assertTrue(e.line().startsWith("mana run: "), e.line());
         assertFalse(e.line().contains("\n"));
     }
