@@ -55,6 +55,11 @@ public final class RunCommand {
         }
         cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
+        // First: Open MPI's mpirun takes the first argument of a java command that contains "cp"
+        // or "classpath" for the class path option and prepends its working directory to the
+        // argument after it; a JVM option such as -Dmana.restart.dir=/x/cp/ckpt-1 must not be it.
+        cmd.add("-cp");
+        cmd.add(launcherJar.toString());
         String opts = System.getenv("MANA_JAVA_OPTS");
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
@@ -70,8 +75,6 @@ public final class RunCommand {
                 cmd.add("-D" + prop + "=" + v);
             }
         }
-        cmd.add("-cp");
-        cmd.add(launcherJar.toString());
         cmd.add("mana.launcher.Main");
         cmd.add("rank");
         if (ra.mainClass() != null) {

@@ -189,9 +189,9 @@ public final class AppBundle {
     private record Embedded(byte[] bytes, boolean droppedMpi, boolean defaultPackage) {
     }
 
-    /** {@code mpi/X} (package mpi itself, not its subpackages). */
+    /** {@code mpi/X} and the folder {@code mpi/} (package mpi itself, not its subpackages). */
     static boolean inMpiPackage(String path) {
-        return path.startsWith("mpi/") && path.indexOf('/', 4) < 0 && path.length() > 4;
+        return path.startsWith("mpi/") && path.indexOf('/', 4) < 0;
     }
 
     private static boolean inDefaultPackage(String path) {
@@ -208,11 +208,11 @@ public final class AppBundle {
                 if (rel.isEmpty()) {
                     continue;
                 }
-                if (Files.isDirectory(f)) {
+                if (inMpiPackage(Files.isDirectory(f) ? rel + "/" : rel)) {
+                    dropped |= !Files.isDirectory(f);
+                } else if (Files.isDirectory(f)) {
                     out.putNextEntry(new ZipEntry(rel + "/"));
                     out.closeEntry();
-                } else if (inMpiPackage(rel)) {
-                    dropped = true;
                 } else if (Files.isRegularFile(f)) {
                     defaultPackage |= inDefaultPackage(rel);
                     out.putNextEntry(new ZipEntry(rel));
