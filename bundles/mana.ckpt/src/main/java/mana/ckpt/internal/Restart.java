@@ -65,6 +65,9 @@ final class Restart {
     }
 
     Restored run() throws ManaException {
+        Thread warmUp = new Thread(StateStreams::warmUp, "mana-restart-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
         WorldExchange x;
         try {
             x = new WorldExchange();
@@ -142,35 +145,10 @@ final class Restart {
         return new ByteInput(r.readSection(section));
     }
 
-    private static final boolean TIMING = Boolean.getBoolean("mana.ckpt.timing");
-    private long mark = System.nanoTime();
-    private long cpuMark = cpuNanos();
-    private long processMark = processNanos();
+    private final Phases phases = new Phases("mana restart");
 
-    /**
-     * With -Dmana.ckpt.timing=true: how long each phase of the restart took (stderr), wall and
-     * this thread's CPU time (the latter tells work from waiting on a loaded machine).
-     */
     private void phase(String what) {
-        if (TIMING) {
-            long now = System.nanoTime();
-            long cpu = cpuNanos();
-            long process = processNanos();
-            System.err.printf("[mana restart] %s: %.1f ms (cpu: this thread %.1f ms, process %.1f ms)%n", what, (now - mark) / 1e6,
-                    (cpu - cpuMark) / 1e6, (process - processMark) / 1e6);
-            mark = now;
-            cpuMark = cpu;
-            processMark = process;
-        }
-    }
-
-    private static long processNanos() {
-        return TIMING && java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
-    }
-
-    private static long cpuNanos() {
-        return TIMING ? java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : 0;
+        phases.phase(what);
     }
 
     private Restored restore(RankFileReader r, WorldExchange x) throws IOException, MPIException, ManaException {
