@@ -16,7 +16,7 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
 
     static final Set<String> WITH_VALUE = Set.of("--ckpt-dir", "--ckpt-interval", "--ckpt-keep", "--max-restarts", "--coord-bind");
     /** MANA options of mana run that take a value (their values are not the jar). */
-    static final Set<String> RUN_VALUES = Set.of("--class", "--at-finalize");
+    static final Set<String> RUN_VALUES = Set.of("--class", "--at-finalize", "-cp", "-classpath", "--class-path");
     private static final Pattern DURATION = Pattern.compile("([1-9][0-9]{0,8})(ms|s|m|h)?");
 
     public static final String HELP = """

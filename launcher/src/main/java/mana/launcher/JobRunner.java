@@ -16,6 +16,7 @@ import mana.ckpt.store.Selection;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
+import mana.launcher.rank.AppClassPath;
 
 /**
  * Runs one job under its coordinator: {@code mana run} and {@code mana restart}. Writes the job
@@ -49,14 +50,81 @@ final class JobRunner {
             String c = ra.mainClass();
             return c.substring(c.lastIndexOf('.') + 1);
         }
-        return AppBundle.symbolicNameOf(Path.of(ra.appJar()));
+        return AppBundle.symbolicNameOf(Path.of(ra.app()));
+    }
+
+    /**
+     * What the ranks run: a jar, or a class path (-cp, or a class directory given as the
+     * application). Checks it before mpirun starts, so that a missing jar, an empty class path or
+     * a main class that is not there is one line and exit 2 rather than an error on every rank.
+     *
+     * @param rankArgs how the rank launcher is told (APP.jar, or --classpath CP --)
+     */
+    record AppInput(Path jar, AppClassPath classPath, String mainClass, List<String> rankArgs) {
+    }
+
+    static AppInput checkApp(String command, RunArgs ra) throws UsageError {
+        try {
+            if (ra.classPath() != null || Files.isDirectory(Path.of(ra.app()))) {
+                AppClassPath cp = ra.classPath() != null ? AppClassPath.parse(ra.classPath(), Path.of("").toAbsolutePath())
+                        : AppClassPath.of(Path.of(ra.app()));
+                if (!cp.missing().isEmpty()) {
+                    System.err.println("mana " + command + ": warning: class path entries not found (left out, as java does): "
+                            + String.join(", ", cp.missing()));
+                }
+                if (ra.mainClass() == null) {
+                    throw new UsageError(command, ra.app() + " is a directory: give the main class with --class NAME");
+                }
+                checkMainClass(command, cp, ra.mainClass());
+                return new AppInput(null, cp, ra.mainClass(), List.of("--classpath", cp.joined(), "--"));
+            }
+            Path jar = RunCommand.checkJar(ra.app());
+            if (ra.mainClass() != null) {
+                checkMainClass(command, AppClassPath.of(jar), ra.mainClass());
+            }
+            return new AppInput(jar, null, ra.mainClass(), List.of(jar.toString()));
+        } catch (AppClassPath.ClassPathError e) {
+            throw new UsageError(command, e.getMessage());
+        }
+    }
+
+    private static void checkMainClass(String command, AppClassPath cp, String mainClass) throws UsageError, AppClassPath.ClassPathError {
+        if (!cp.contains(mainClass)) {
+            String hint = mainClass.endsWith(".class") ? " (give the class name, without .class)" : "";
+            throw new UsageError(command, "class " + mainClass + " not found in " + cp.describe()
+                    + (cp.entries().size() > 1 ? " (" + cp.joined() + ")" : "") + hint);
+        }
+    }
+
+    /** The job's application bundle: bndlib once per job, saved in the job's temp dir. */
+    static void wrapApp(String command, AppInput in, Path target) throws AppBundle.BundleError, IOException, UsageError {
+        java.util.function.Consumer<String> warn = w -> System.err.println("mana " + command + ": warning: " + w);
+        AppBundle.Result r;
+        if (in.classPath() != null) {
+            String c = in.mainClass();
+            String bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
+            r = AppBundle.wrapClassPath(bsn.isEmpty() ? "app" : bsn, c, in.classPath().entries(), warn);
+        } else {
+            r = AppBundle.wrap(in.jar(), warn);
+            if (in.mainClass() == null && (r.mainClass() == null || r.mainClass().isEmpty())) {
+                throw new UsageError(command, in.jar().getFileName() + " has no Main-Class; give one with --class NAME");
+            }
+            if (in.mainClass() == null) {
+                try {
+                    checkMainClass(command, AppClassPath.of(in.jar()), r.mainClass());
+                } catch (AppClassPath.ClassPathError e) {
+                    throw new UsageError(command, e.getMessage());
+                }
+            }
+        }
+        AppBundle.write(r, target);
     }
 
     /**
      * @param restartFrom the committed checkpoint directory to restart from first, or null for a fresh start
      */
     static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom) throws UsageError {
-        Path jar = RunCommand.checkJar(ra.appJar());
+        AppInput app = checkApp(command, ra);
         PluginSupport.check(ra.shell(), Dist.dir());
         Path mpirun = Dist.onPath("mpirun")
                 .orElseThrow(() -> new UsageError(command, "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
@@ -80,8 +148,9 @@ final class JobRunner {
                 launchDescription(ra, opts)), bind, msg -> System.err.println("[mana] " + msg))) {
             jobDir = Files.createTempDirectory("mana-job-");
             Path wrapped = jobDir.resolve("app-bundle.jar");
-            AppBundle.write(AppBundle.wrap(jar), wrapped);
-            jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np, jar.toString());
+            wrapApp(command, app, wrapped);
+            jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np,
+                    app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")");
             jobFile.write();
             // Only checkpoints of this job (or the one it restarts from) are used for recovery.
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
@@ -89,7 +158,7 @@ final class JobRunner {
             int restarts = 0;
             while (true) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
-                List<String> cmd = RunCommand.command(mpirun.toString(), ra, jar, wrapped, launcher, Dist.isRootUser(),
+                List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
                     cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
@@ -150,20 +219,23 @@ final class JobRunner {
     /** What mana restart needs to start the job again: the run arguments without checkpoint options. */
     static Properties launchDescription(RunArgs ra, CkptOptions opts) {
         Properties p = new Properties();
-        List<String> args = opts.rest();
+        List<String> args = ra.absoluteArgs(); // restartable from any directory
         p.setProperty("args", Integer.toString(args.size()));
-        int jarIndex = args.size() - ra.appArgs().size() - 1;
         for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (i == jarIndex) {
-                a = Path.of(a).toAbsolutePath().normalize().toString(); // restartable from any directory
-            }
-            p.setProperty("arg." + i, a);
+            p.setProperty("arg." + i, args.get(i));
         }
         if (ra.ranks() != null) {
             p.setProperty("np", Integer.toString(ra.ranks()));
         }
-        p.setProperty("jar", Path.of(ra.appJar()).toAbsolutePath().normalize().toString());
+        if (ra.app() != null) {
+            p.setProperty("jar", Path.of(ra.app()).toAbsolutePath().normalize().toString());
+        }
+        if (ra.classPath() != null) {
+            p.setProperty("classpath", RunArgs.absoluteClassPath(ra.classPath()));
+        }
+        if (ra.mainClass() != null) {
+            p.setProperty("main", ra.mainClass());
+        }
         p.setProperty("keep", Integer.toString(opts.keep()));
         return p;
     }

@@ -77,7 +77,7 @@ final class RestartCommand {
             System.err.println("[mana restart] checkpoint " + s.ref().seq() + " cannot be used: " + oneLine(s.reason().getMessage())
                     + "; falling back to an older one");
         }
-        System.err.println("[mana restart] restarting " + ra.appJar() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
+        System.err.println("[mana restart] restarting " + ra.describe() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
                 + " (" + sel.chosen().dir() + ")");
         CkptOptions runOpts = new CkptOptions(root.toString(), opts.interval(), opts.keep(), opts.maxRestarts(), opts.coordBind(),
                 false, launch);

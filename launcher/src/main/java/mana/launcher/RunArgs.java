@@ -1,5 +1,7 @@
 package mana.launcher;
 
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,20 +10,28 @@ import java.util.Set;
 /**
  * The parsed command line of {@code mana run}.
  *
- * <pre>mana run [MANA options] [-np N] [mpirun options] APP.jar [app args]</pre>
+ * <pre>mana run [MANA options] [-np N] [mpirun options] APP.jar|DIR [app args]
+ * mana run [MANA options] [-np N] [mpirun options] -cp CLASSPATH MAINCLASS [app args]</pre>
  *
  * <ul>
- * <li>MANA options: {@code --class NAME} (or {@code --class=NAME}), {@code --help}/{@code -h}.
+ * <li>MANA options: {@code --class NAME} (or {@code --class=NAME}), {@code -cp}/{@code -classpath}/
+ *     {@code --class-path CLASSPATH} (or {@code --class-path=CLASSPATH}), {@code --help}/{@code -h}.
  *     Any other option starting with {@code --mana-} is reserved for MANA and rejected.</li>
- * <li>Every other option before the jar goes to mpirun unchanged; the common mpirun options
- *     that take values ({@link #MPIRUN_VALUES}) carry them along, anything else is passed as a
- *     flag.</li>
- * <li>The first argument not starting with {@code -} (or the one after {@code --}) is the
- *     application jar; everything after it belongs to the application.</li>
+ * <li>Every other option before the application goes to mpirun unchanged; the common mpirun
+ *     options that take values ({@link #MPIRUN_VALUES}) carry them along, anything else is passed
+ *     as a flag.</li>
+ * <li>Without a class path, the first argument not starting with {@code -} (or the one after
+ *     {@code --}) is the application jar or class directory; with one, it is the main class
+ *     (as for java), unless {@code --class} named it. Everything after belongs to the application.</li>
  * </ul>
+ *
+ * @param app the application jar or class directory as given, or null with a class path
+ * @param classPath the class path as given, or null
+ * @param absoluteArgs the parsed arguments with the application and class path entries made
+ *     absolute, so that the job can be started again from any directory (mana restart)
  */
-public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String appJar, List<String> appArgs,
-        Integer ranks, String atFinalize, ShellOptions shell) {
+public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String app, String classPath,
+        List<String> appArgs, Integer ranks, String atFinalize, ShellOptions shell, List<String> absoluteArgs) {
 
     /** mpirun options taking values, and how many. */
     static final Map<String, Integer> MPIRUN_VALUES = Map.ofEntries(
@@ -41,9 +51,27 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
 
     static final Set<String> RANK_OPTIONS = Set.of("-np", "--np", "-n", "-c");
 
+    /** The class path options, as java spells them. */
+    static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
+
+    static final String USAGE = "usage: mana run [-np N] APP.jar [args], mana run [-np N] DIR --class MAIN [args]"
+            + " or mana run [-np N] -cp CLASSPATH MAIN [args]; see mana run --help";
+
+    /** Whether this run starts from a class path (-cp, or a class directory) rather than a jar. */
+    public boolean fromClassPath() {
+        return classPath != null || (app != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(app)));
+    }
+
+    /** What runs, for messages: the jar or directory, or the main class and its class path. */
+    public String describe() {
+        return classPath != null ? mainClass + " (class path " + classPath + ")" : app;
+    }
+
     public static RunArgs parse(List<String> args) throws UsageError {
         boolean help = false;
         String mainClass = null;
+        String classPath = null;
+        int classPathAt = -1;
         String atFinalize = null;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
@@ -69,6 +97,17 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                 i += 2;
             } else if (a.startsWith("--class=")) {
                 mainClass = a.substring("--class=".length());
+                i++;
+            } else if (CLASS_PATH_OPTIONS.contains(a)) {
+                if (i + 1 >= args.size()) {
+                    throw new UsageError("run", a + " needs a class path (directories and jars separated by ':')");
+                }
+                classPath = args.get(i + 1);
+                classPathAt = i + 1;
+                i += 2;
+            } else if (a.startsWith("--class-path=")) {
+                classPath = a.substring("--class-path=".length());
+                classPathAt = i;
                 i++;
             } else if (a.equals("--at-finalize")) {
                 if (i + 1 >= args.size() || args.get(i + 1).isBlank()) {
@@ -101,12 +140,57 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         if (mainClass != null && mainClass.isBlank()) {
             throw new UsageError("run", "--class needs a class name");
         }
-        String jar = i < args.size() ? args.get(i) : null;
-        List<String> appArgs = jar == null ? List.of() : List.copyOf(args.subList(i + 1, args.size()));
-        if (jar == null && !help) {
-            throw new UsageError("run", "no application jar given (usage: mana run [-np N] APP.jar [args]; see mana run --help)");
+        List<String> absolute = new ArrayList<>(args);
+        String app = null;
+        if (classPath != null) {
+            if (classPath.isBlank() && !help) {
+                throw new UsageError("run", "empty class path (" + USAGE + ")");
+            }
+            if (classPathAt >= 0) {
+                String abs = absoluteClassPath(classPath);
+                absolute.set(classPathAt, args.get(classPathAt).startsWith("--class-path=") ? "--class-path=" + abs : abs);
+            }
+            if (mainClass == null && i < args.size()) {
+                mainClass = args.get(i++);
+            }
+            if (mainClass == null && !help) {
+                throw new UsageError("run", "no main class given after the class path (" + USAGE + ")");
+            }
+        } else if (i < args.size()) {
+            app = args.get(i);
+            absolute.set(i, Path.of(app).toAbsolutePath().normalize().toString());
+            i++;
+            // A class directory cannot run without a main class, so "DIR --class X" names it.
+            if (mainClass == null && i < args.size() && java.nio.file.Files.isDirectory(Path.of(app))) {
+                if (args.get(i).equals("--class") && i + 1 < args.size()) {
+                    mainClass = args.get(i + 1);
+                    i += 2;
+                } else if (args.get(i).startsWith("--class=")) {
+                    mainClass = args.get(i).substring("--class=".length());
+                    i++;
+                }
+                if (mainClass != null && mainClass.isBlank()) {
+                    throw new UsageError("run", "--class needs a class name");
+                }
+            }
+        } else if (!help) {
+            throw new UsageError("run", "no application given (" + USAGE + ")");
         }
-        return new RunArgs(help, mainClass, List.copyOf(mpirun), jar, appArgs, ranks, atFinalize, shell.build());
+        if (mainClass != null) {
+            mainClass = mainClass.replace('/', '.');
+        }
+        List<String> appArgs = List.copyOf(args.subList(Math.min(i, args.size()), args.size()));
+        return new RunArgs(help, mainClass, List.copyOf(mpirun), app, classPath, appArgs, ranks, atFinalize, shell.build(),
+                List.copyOf(absolute));
+    }
+
+    /** Every entry absolute; empty entries (the current directory, for java) and wildcards kept in meaning. */
+    static String absoluteClassPath(String cp) {
+        List<String> out = new ArrayList<>();
+        for (String e : cp.split(File.pathSeparator, -1)) {
+            out.add(Path.of(e.isEmpty() ? "." : e).toAbsolutePath().normalize().toString());
+        }
+        return String.join(File.pathSeparator, out);
     }
 
     private static int positive(String option, String value) throws UsageError {
@@ -123,14 +207,26 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
 
     public static final String HELP = """
             usage: mana run [MANA options] [-np N] [mpirun options] APP.jar [app args]
+                   mana run [MANA options] [-np N] [mpirun options] DIR --class MAIN [app args]
+                   mana run [MANA options] [-np N] [mpirun options] -cp CLASSPATH MAIN [app args]
 
             Runs an unmodified MPI Java application under MANA: mpirun starts N ranks, each
-            boots an OSGi framework (Felix) with the MANA platform bundles, turns APP.jar into
-            a bundle whose mpi package is MANA's upper half, and calls its main method.
+            boots an OSGi framework (Felix) with the MANA platform bundles, turns the
+            application (a jar, a class directory or a class path) into one bundle whose mpi
+            package is MANA's upper half, and calls its main method. Like java, e.g.
+            'mpirun -np 2 java -cp .:lib/x.jar Send a b' becomes
+            'mana run -np 2 -cp .:lib/x.jar Send a b'.
 
-            MANA options (before APP.jar):
-              --class NAME     main class to run (default: Main-Class of APP.jar's manifest);
-                               also --class=NAME
+            MANA options (before the application):
+              --class NAME     main class to run (default: Main-Class of APP.jar's manifest;
+                               needed for a class directory); also --class=NAME
+              -cp, -classpath, --class-path CLASSPATH
+                               directories of classes and jars separated by ':', searched in
+                               that order as by java; 'lib/*' stands for every jar in lib;
+                               an empty entry is the current directory. Package mpi in an
+                               entry (Open MPI's mpi.jar) is left out, with a warning: the
+                               application always gets MANA's mpi. The first argument after
+                               the options is then the main class (unless --class gave it)
               --at-finalize CMDS
                                run Gogo shell commands on every rank when the application
                                calls MPI.Finalize, e.g. --at-finalize 'mana:handles; mana:stats'
@@ -138,7 +234,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
               -h, --help       this help
               --mana-*         reserved for MANA; unknown ones are rejected
 
-            mpirun options (before APP.jar) are passed to mpirun as they are. These take values:
+            mpirun options (before the application) are passed to mpirun as they are. These take values:
               -np N, --np N, -n N, -c N   number of ranks (must be a positive integer)
               -N N, --npernode N, --npersocket N
               -H/--host HOSTS, --hostfile/-hostfile F, --machinefile/-machinefile F
@@ -149,13 +245,15 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             --report-bindings). Use the option=value form of mpirun for other valued options.
             mana adds --oversubscribe, and --allow-run-as-root when run as root.
 
-            APP.jar is the first argument not starting with '-' (or the one after '--');
-            every argument after it is passed to the application's main.
+            APP.jar (or DIR, or MAIN with a class path) is the first argument not starting with
+            '-' (or the one after '--'); every argument after it is passed to the application's
+            main. A class directory or class path is bundled once per job, in the job's temp dir.
 
             Environment: MANA_JAVA_OPTS adds JVM options to every rank (split at spaces).
             -Dmana.verbose=true on mana prints each rank's boot timings on stderr.
 
             Exit status: mpirun's (0 when all ranks finish; a rank whose main throws exits 1;
-            MPI abort(code) gives code); 2 for usage errors.
+            MPI abort(code) gives code); 2 for usage errors (no such jar, empty class path,
+            main class not found), reported in one line before mpirun starts.
             """;
 }

@@ -29,11 +29,15 @@ public final class RunCommand {
 
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
-        return command(mpirun, ra, jar, wrapped, launcherJar, root, List.of(), List.of());
+        return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of());
     }
 
-    /** The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank. */
-    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root,
+    /**
+     * The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank.
+     *
+     * @param rankApp what the rank runs: APP.jar, or {@code --classpath CP --}
+     */
+    static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
             List<String> extraMpirun, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
@@ -51,6 +55,11 @@ public final class RunCommand {
         }
         cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
+        // First: Open MPI's mpirun takes the first argument of a java command that contains "cp"
+        // or "classpath" for the class path option and prepends its working directory to the
+        // argument after it; a JVM option such as -Dmana.restart.dir=/x/cp/ckpt-1 must not be it.
+        cmd.add("-cp");
+        cmd.add(launcherJar.toString());
         String opts = System.getenv("MANA_JAVA_OPTS");
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
@@ -66,8 +75,6 @@ public final class RunCommand {
                 cmd.add("-D" + prop + "=" + v);
             }
         }
-        cmd.add("-cp");
-        cmd.add(launcherJar.toString());
         cmd.add("mana.launcher.Main");
         cmd.add("rank");
         if (ra.mainClass() != null) {
@@ -78,7 +85,7 @@ public final class RunCommand {
             cmd.add("--wrapped");
             cmd.add(wrapped.toString());
         }
-        cmd.add(jar.toString());
+        cmd.addAll(rankApp);
         cmd.addAll(ra.appArgs());
         return cmd;
     }

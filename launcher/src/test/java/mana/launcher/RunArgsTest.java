@@ -21,7 +21,7 @@ class RunArgsTest {
     void ranksAndJarAndAppArgs() throws UsageError {
         RunArgs a = parse("-np", "4", "app.jar", "x", "-np", "--class", "y");
         assertEquals(List.of("-np", "4"), a.mpirunArgs());
-        assertEquals("app.jar", a.appJar());
+        assertEquals("app.jar", a.app());
         assertEquals(List.of("x", "-np", "--class", "y"), a.appArgs(), "everything after the jar is the application's");
         assertEquals(4, a.ranks());
         assertNull(a.mainClass());
@@ -33,7 +33,7 @@ class RunArgsTest {
                 "--map-by", "core", "-H", "localhost", "app.jar");
         assertEquals(List.of("--mca", "btl", "self,vader", "-x", "FOO=1", "--tag-output", "-n", "2",
                 "--map-by", "core", "-H", "localhost"), a.mpirunArgs());
-        assertEquals("app.jar", a.appJar());
+        assertEquals("app.jar", a.app());
         assertEquals(2, a.ranks());
         assertEquals(List.of(), a.appArgs());
     }
@@ -42,7 +42,7 @@ class RunArgsTest {
     void valueLooksLikeAJarButBelongsToTheOption() throws UsageError {
         RunArgs a = parse("--hostfile", "hosts.jar", "real.jar");
         assertEquals(List.of("--hostfile", "hosts.jar"), a.mpirunArgs());
-        assertEquals("real.jar", a.appJar());
+        assertEquals("real.jar", a.app());
     }
 
     @Test
@@ -58,7 +58,7 @@ class RunArgsTest {
     @Test
     void doubleDashEndsOptions() throws UsageError {
         RunArgs a = parse("-np", "2", "--", "-weird.jar", "a");
-        assertEquals("-weird.jar", a.appJar());
+        assertEquals("-weird.jar", a.app());
         assertEquals(List.of("a"), a.appArgs());
     }
 
@@ -72,7 +72,7 @@ class RunArgsTest {
         assertMessage("--class needs a class name", "--class");
         assertMessage("unknown MANA option --mana-bogus (see mana run --help)", "--mana-bogus", "a.jar");
         UsageError e = assertThrows(UsageError.class, () -> parse("-np", "2"));
-        assertTrue(e.getMessage().startsWith("no application jar given"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("no application given"), e.getMessage());
         assertTrue(e.line().startsWith("mana run: "), e.line());
         assertFalse(e.line().contains("\n"));
     }
@@ -93,10 +93,11 @@ class RunArgsTest {
         // the basic topology component unless the user chose one (Open MPI 4.1.4 hang, ompi#13918)
         assertEquals(System.getenv("OMPI_MCA_topo") == null ? List.of("--mca", "topo", "basic") : List.of(),
                 cmd.subList(6, javaAt));
-        int cp = cmd.indexOf("-cp");
-        assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.Main", "rank", "--class", "p.M", "--wrapped",
-                "/job/app-bundle.jar", "/abs/app.jar", "arg"),
-                cmd.subList(cp, cmd.size()));
+        assertEquals(List.of("-cp", "/d/mana-launcher.jar"), cmd.subList(javaAt + 1, javaAt + 3),
+                "the class path first: mpirun takes the first java argument containing 'cp' for it");
+        int main = cmd.indexOf("mana.launcher.Main");
+        assertEquals(List.of("mana.launcher.Main", "rank", "--class", "p.M", "--wrapped", "/job/app-bundle.jar", "/abs/app.jar", "arg"),
+                cmd.subList(main, cmd.size()));
         List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
         assertFalse(notRoot.contains("--allow-run-as-root"));
         RunArgs own = parse("--mca", "topo", "treematch", "-np", "2", "app.jar");
@@ -111,5 +112,101 @@ class RunArgsTest {
         Path notZip = java.nio.file.Files.writeString(dir.resolve("bad.jar"), "not a zip");
         e = assertThrows(UsageError.class, () -> RunCommand.checkJar(notZip.toString()));
         assertTrue(e.getMessage().startsWith(notZip + ": not a jar"), e.getMessage());
+    }
+
+    @Test
+    void classPathThenMainClassThenArgs() throws UsageError {
+        for (String opt : List.of("-cp", "-classpath", "--class-path")) {
+            RunArgs a = parse("-np", "2", opt, "classes:lib/x.jar", "Send", "a", "-np", "b");
+            assertEquals("classes:lib/x.jar", a.classPath(), opt);
+            assertEquals("Send", a.mainClass());
+            assertNull(a.app(), "no jar with a class path");
+            assertEquals(List.of("a", "-np", "b"), a.appArgs());
+            assertEquals(List.of("-np", "2"), a.mpirunArgs(), "the class path is not passed to mpirun");
+            assertTrue(a.fromClassPath());
+        }
+        RunArgs eq = parse("--class-path=c", "p/q/Main");
+        assertEquals("c", eq.classPath());
+        assertEquals("p.q.Main", eq.mainClass(), "java accepts slashes in the main class name");
+        RunArgs named = parse("-cp", "c", "--class", "M", "x", "y");
+        assertEquals("M", named.mainClass());
+        assertEquals(List.of("x", "y"), named.appArgs(), "with --class every argument is the application's");
+    }
+
+    @Test
+    void directoryWithClassAfterIt(@org.junit.jupiter.api.io.TempDir Path dir) throws UsageError {
+        RunArgs a = parse("-np", "2", dir.toString(), "--class", "Ring", "5");
+        assertEquals(dir.toString(), a.app());
+        assertEquals("Ring", a.mainClass());
+        assertEquals(List.of("5"), a.appArgs());
+        assertTrue(a.fromClassPath());
+        RunArgs jar = parse("-np", "2", "app.jar", "--class", "Ring");
+        assertNull(jar.mainClass(), "after a jar, --class is the application's argument");
+        assertEquals(List.of("--class", "Ring"), jar.appArgs());
+    }
+
+    @Test
+    void absoluteArgsForRestart() throws UsageError {
+        Path cwd = Path.of("").toAbsolutePath();
+        RunArgs a = parse("-np", "2", "-cp", "classes::lib/*", "Main", "rel/arg");
+        assertEquals(List.of("-np", "2", "-cp", cwd.resolve("classes") + ":" + cwd + ":" + cwd.resolve("lib") + "/*", "Main", "rel/arg"),
+                a.absoluteArgs(), "an empty entry is the current directory; application arguments stay as they are");
+        assertEquals(List.of("--class-path=" + cwd.resolve("c"), "M"), parse("--class-path=c", "M").absoluteArgs());
+        assertEquals(List.of("--class", "p.M", cwd.resolve("app.jar").toString(), "x"), parse("--class", "p.M", "app.jar", "x").absoluteArgs());
+        RunArgs again = parse(a.absoluteArgs().toArray(String[]::new));
+        assertEquals(a.absoluteArgs(), again.absoluteArgs(), "absolute stays absolute");
+    }
+
+    @Test
+    void classPathErrors() {
+        assertMessage("-cp needs a class path (directories and jars separated by ':')", "-np", "2", "-cp");
+        assertTrue(message("-cp", "", "Main").startsWith("empty class path ("));
+        assertTrue(message("-cp", " ", "Main").startsWith("empty class path ("));
+        assertTrue(message("-np", "2", "-cp", "classes").startsWith("no main class given after the class path ("));
+        assertTrue(parse0("--help", "-cp", "x").help(), "--help needs no main class");
+    }
+
+    private static String message(String... args) {
+        UsageError e = assertThrows(UsageError.class, () -> parse(args));
+        assertFalse(e.line().contains("\n"));
+        return e.getMessage();
+    }
+
+    private static RunArgs parse0(String... args) {
+        try {
+            return parse(args);
+        } catch (UsageError e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void classPathOptionsAreNotTakenForTheJarByCheckpointOptions() throws UsageError {
+        CkptOptions o = CkptOptions.extract("run", List.of("-cp", "a:b", "--ckpt-keep", "3", "Main", "x"), false);
+        assertEquals(3, o.keep());
+        assertEquals(List.of("-cp", "a:b", "Main", "x"), o.rest());
+    }
+
+    @Test
+    void mpirunCommandLineForAClassPath() throws UsageError {
+        RunArgs a = parse("-np", "2", "-cp", "c", "Send", "--x");
+        List<String> cmd = RunCommand.command("mpirun", a, List.of("--classpath", "/abs/c", "--"), Path.of("/job/b.jar"),
+                Path.of("/d/l.jar"), false, List.of(), List.of());
+        int main = cmd.indexOf("mana.launcher.Main");
+        assertEquals(List.of("mana.launcher.Main", "rank", "--class", "Send", "--wrapped", "/job/b.jar",
+                "--classpath", "/abs/c", "--", "--x"), cmd.subList(main, cmd.size()));
+    }
+
+    @Test
+    void launchDescriptionRecordsTheClassPathAbsolute() throws UsageError {
+        Path cwd = Path.of("").toAbsolutePath();
+        CkptOptions o = CkptOptions.extract("run", List.of("--ckpt-keep", "3", "-np", "2", "-cp", "c:d.jar", "Main", "x"), false);
+        java.util.Properties p = JobRunner.launchDescription(RunArgs.parse(o.rest()), o);
+        assertEquals(cwd.resolve("c") + ":" + cwd.resolve("d.jar"), p.getProperty("classpath"));
+        assertEquals("Main", p.getProperty("main"));
+        assertNull(p.getProperty("jar"));
+        assertEquals("6", p.getProperty("args"), "checkpoint options are not part of it");
+        assertEquals(p.getProperty("classpath"), p.getProperty("arg.3"));
+        assertEquals("x", p.getProperty("arg.5"));
     }
 }

@@ -36,7 +36,8 @@ import org.osgi.framework.startlevel.BundleStartLevel;
 import org.osgi.framework.wiring.BundleWiring;
 
 /**
- * What runs on every rank: {@code mana rank [--class MAIN] APP.jar [args]}.
+ * What runs on every rank: {@code mana rank [--class MAIN] [--wrapped BUNDLE.jar] APP.jar [args]}, or
+ * {@code mana rank --class MAIN [--wrapped BUNDLE.jar] --classpath CP -- [args]} for a class path.
  *
  * <p>Boots Felix with the lower half on the framework class path (exported by the system
  * bundle with {@code mana.half=lower}, mandatory), installs and starts every jar in
@@ -85,39 +86,68 @@ public final class RankLauncher {
     int run(String[] argv) {
         String mainOverride = null;
         Path prewrapped = null;
+        String classPathArg = null;
         List<String> args = new ArrayList<>(Arrays.asList(argv));
-        while (!args.isEmpty() && (args.get(0).startsWith("--class") || args.get(0).startsWith("--wrapped"))) {
+        while (!args.isEmpty() && classPathArg == null
+                && (args.get(0).startsWith("--class") || args.get(0).startsWith("--wrapped"))) {
             String a = args.remove(0);
-            String name = a.startsWith("--class") ? "--class" : "--wrapped";
+            String name = a.startsWith("--classpath") ? "--classpath" : a.startsWith("--class") ? "--class" : "--wrapped";
             String value;
             if (a.startsWith(name + "=")) {
                 value = a.substring(name.length() + 1);
+            } else if (!a.equals(name)) {
+                return fail("unknown option " + a);
             } else if (args.isEmpty()) {
                 return fail(name + " needs a value");
             } else {
                 value = args.remove(0);
             }
-            if (name.equals("--class")) {
-                mainOverride = value;
-            } else {
-                prewrapped = Path.of(value);
+            switch (name) {
+                case "--class" -> mainOverride = value;
+                case "--classpath" -> classPathArg = value;
+                default -> prewrapped = Path.of(value);
             }
         }
-        if (args.isEmpty()) {
-            return fail("usage: mana rank [--class MAIN] [--wrapped BUNDLE.jar] APP.jar [args]");
+        // With a class path, everything after it (and an optional "--") is the application's.
+        if (classPathArg != null && !args.isEmpty() && args.get(0).equals("--")) {
+            args.remove(0);
         }
-        Path appJar = Path.of(args.remove(0)).toAbsolutePath().normalize();
+        if (classPathArg == null && args.isEmpty()) {
+            return fail("usage: mana rank [--class MAIN] [--wrapped BUNDLE.jar] (APP.jar | --classpath CP --class MAIN --) [args]");
+        }
+        AppClassPath classPath;
+        Path appJar;
+        try {
+            if (classPathArg != null) {
+                if (mainOverride == null) {
+                    return fail("--classpath needs --class MAIN");
+                }
+                classPath = AppClassPath.parse(classPathArg, Path.of("").toAbsolutePath());
+                appJar = null;
+            } else {
+                appJar = Path.of(args.remove(0)).toAbsolutePath().normalize();
+                if (!Files.isRegularFile(appJar)) {
+                    return fail(appJar + ": no such file");
+                }
+                classPath = null;
+            }
+        } catch (AppClassPath.ClassPathError e) {
+            return fail(e.getMessage());
+        }
+        String appName = appJar != null ? appJar.getFileName().toString() : classPath.describe();
         String[] appArgs = args.toArray(new String[0]);
-        if (!Files.isRegularFile(appJar)) {
-            return fail(appJar + ": no such file");
-        }
+        String mainForWrap = mainOverride;
 
         // mana run bundles the application once per job (--wrapped); without it, bnd's work
         // does not depend on the framework, so it overlaps with the boot.
         Path wrappedJar = prewrapped;
         CompletableFuture<AppBundle.Result> wrapping = CompletableFuture.supplyAsync(() -> {
             try {
-                return wrappedJar != null ? AppBundle.read(wrappedJar) : AppBundle.wrap(appJar);
+                if (wrappedJar != null) {
+                    return AppBundle.read(wrappedJar);
+                }
+                return appJar != null ? AppBundle.wrap(appJar)
+                        : AppBundle.wrapClassPath("app", mainForWrap, classPath.entries(), w -> System.err.println("mana rank: warning: " + w));
             } catch (AppBundle.BundleError e) {
                 throw new CompletionException(e);
             }
@@ -142,25 +172,25 @@ public final class RankLauncher {
             reportFailedBundles(framework.getBundleContext());
 
             AppBundle.Result wrapped = await(wrapping);
-            mark("bnd: wrap " + appJar.getFileName() + " (wait, runs in parallel)");
+            mark("bnd: wrap " + appName + " (wait, runs in parallel)");
             String mainClass = mainOverride != null ? mainOverride : wrapped.mainClass();
             if (mainClass == null || mainClass.isEmpty()) {
-                throw new RankError(appJar.getFileName() + " has no Main-Class; give one with --class NAME");
+                throw new RankError(appName + " has no Main-Class; give one with --class NAME");
             }
             Bundle app;
             try (InputStream in = new ByteArrayInputStream(wrapped.bytes())) {
-                app = framework.getBundleContext().installBundle("mana-app:" + appJar, in);
+                app = framework.getBundleContext().installBundle("mana-app:" + (appJar != null ? appJar : classPath.joined()), in);
             }
             try {
                 app.start();
             } catch (BundleException e) {
-                throw new RankError("cannot start " + appJar.getFileName() + " as a bundle: " + oneLine(e.getMessage()));
+                throw new RankError("cannot start " + appName + " as a bundle: " + oneLine(e.getMessage()));
             }
             Class<?> cls;
             try {
                 cls = app.loadClass(mainClass);
             } catch (ClassNotFoundException e) {
-                throw new RankError("class " + mainClass + " not found in " + appJar.getFileName());
+                throw new RankError("class " + mainClass + " not found in " + appName);
             } catch (NoClassDefFoundError e) {
                 throw new RankError("class " + mainClass + " cannot be loaded: " + oneLine(String.valueOf(e.getMessage())));
             }

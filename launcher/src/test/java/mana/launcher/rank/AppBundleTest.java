@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import aQute.bnd.header.Attrs;
 import aQute.bnd.header.OSGiHeader;
@@ -108,5 +109,96 @@ class AppBundleTest {
         Parameters p = OSGiHeader.parseHeader(exports);
         assertTrue(p.containsKey("mpi"), exports);
         assertEquals("lower", p.get("mpi").get("mana.half"), exports);
+    }
+
+    @Test
+    void wrapsAClassPathInOrderWithoutPackageMpi(@TempDir Path dir) throws Exception {
+        Path app = appJar(dir, "app.jar");
+        Path classes = dir.resolve("classes"); // appJar compiled demo/App.class here
+        Files.writeString(classes.resolve("greeting.txt"), "from the directory");
+        java.net.URL mpi = getClass().getClassLoader().getResource("mpi/MPI.class");
+        assertNotNull(mpi, "the lower half is on the test class path");
+        Path mpiJar = Path.of(((java.net.JarURLConnection) mpi.openConnection()).getJarFileURL().toURI());
+        List<String> warnings = new java.util.ArrayList<>();
+
+        AppBundle.Result r = AppBundle.wrapClassPath("App", "demo.App", List.of(classes, app, mpiJar), warnings::add);
+
+        assertEquals(List.of(mpiJar + " contains package mpi (Open MPI's binding?); left out so that the application uses MANA's mpi"),
+                warnings);
+        Attributes a = r.manifest().getMainAttributes();
+        assertEquals("App", a.getValue("Bundle-SymbolicName"));
+        assertEquals("demo.App", r.mainClass());
+        assertEquals("demo.App", a.getValue("Main-Class"));
+        assertEquals("cp/0.jar,cp/1.jar,cp/2.jar", a.getValue("Bundle-ClassPath"), "class path order");
+        assertNull(a.getValue("Export-Package"));
+        Parameters imports = OSGiHeader.parseHeader(a.getValue("Import-Package"));
+        assertEquals("[4.1,5)", imports.get("mpi").getVersion());
+        assertFalse(imports.get("mpi").containsKey("resolution:"), "mpi is mandatory: " + imports);
+
+        java.util.Map<String, byte[]> embedded = new java.util.HashMap<>();
+        try (JarInputStream in = new JarInputStream(new ByteArrayInputStream(r.bytes()))) {
+            for (JarEntry e; (e = in.getNextJarEntry()) != null; ) {
+                embedded.put(e.getName(), in.readAllBytes());
+            }
+        }
+        assertTrue(entries(embedded.get("cp/0.jar")).containsAll(List.of("demo/App.class", "greeting.txt")));
+        assertTrue(entries(embedded.get("cp/1.jar")).contains("demo/App.class"));
+        List<String> lower = entries(embedded.get("cp/2.jar"));
+        assertFalse(lower.isEmpty());
+        assertTrue(lower.stream().noneMatch(n -> n.startsWith("mpi/") && n.indexOf('/', 4) < 0), "package mpi left out: " + lower);
+    }
+
+    @Test
+    void importsOtherThanMpiAreOptionalAsMissingClassesAreUnderJava(@TempDir Path dir) throws Exception {
+        Path src = Files.createDirectories(dir.resolve("src/u"));
+        Files.writeString(src.resolve("U.java"), """
+                package u;
+                public class U {
+                    public static void main(String[] args) throws Exception {
+                        if (args.length > 99) { new javax.swing.JButton(); }
+                        mpi.MPI.Init(args);
+                    }
+                }
+                """);
+        Path classes = Files.createDirectories(dir.resolve("out"));
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
+                System.getProperty("java.class.path"), src.resolve("U.java").toString()));
+        AppBundle.Result r = AppBundle.wrapClassPath("U", "u.U", List.of(classes), w -> fail("no warning expected: " + w));
+        Parameters imports = OSGiHeader.parseHeader(r.manifest().getMainAttributes().getValue("Import-Package"));
+        assertEquals("optional", imports.get("javax.swing").get("resolution:"), imports.toString());
+        assertNull(imports.get("mpi").get("resolution:"), imports.toString());
+    }
+
+    @Test
+    void anApplicationJarLosesItsMpiPackageToo(@TempDir Path dir) throws Exception {
+        Path app = appJar(dir, "with-mpi.jar");
+        Path withMpi = dir.resolve("with-mpi2.jar");
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(app.toFile());
+                JarOutputStream out = new JarOutputStream(Files.newOutputStream(withMpi))) {
+            for (var e : java.util.Collections.list(z.entries())) {
+                out.putNextEntry(new JarEntry(e.getName()));
+                z.getInputStream(e).transferTo(out);
+                out.closeEntry();
+            }
+            out.putNextEntry(new JarEntry("mpi/Extra.txt"));
+            out.write('x');
+            out.closeEntry();
+        }
+        List<String> warnings = new java.util.ArrayList<>();
+        AppBundle.Result r = AppBundle.wrap(withMpi, warnings::add);
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertFalse(entries(r.bytes()).contains("mpi/Extra.txt"));
+        assertTrue(entries(r.bytes()).contains("demo/App.class"));
+    }
+
+    private static List<String> entries(byte[] jar) throws Exception {
+        assertNotNull(jar);
+        List<String> names = new java.util.ArrayList<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new ByteArrayInputStream(jar))) {
+            for (java.util.zip.ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                names.add(e.getName());
+            }
+        }
+        return names;
     }
 }

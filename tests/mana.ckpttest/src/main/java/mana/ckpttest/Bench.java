@@ -35,19 +35,27 @@ public final class Bench {
         byte[] data;
     }
 
+    /** CPU time of the whole process (every thread: JIT, GC, MPI), ns; robust to a loaded machine, unlike wall time. */
+    static long processCpuNs() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+    }
+
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
+        long cpu0 = processCpuNs();
+        long thread0 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         MPI.Init(args);
         long initMs = (System.nanoTime() - t0) / 1_000_000;
+        long initCpuMs = (processCpuNs() - cpu0) / 1_000_000;
+        long initThreadMs = (java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - thread0) / 1_000_000;
         RankCheckpointer ck = engine();
         int rank = MPI.COMM_WORLD.getRank();
         Path root = Path.of(args[1]);
         if (ck.isRestart()) {
             Object state = ck.restored(Bench.class.getClassLoader()).orElseThrow().appState();
             long live = MPI.COMM_WORLD.getSize();
-            if (rank == 0) {
-                System.out.println("RESTART init+restore " + initMs + " ms (state " + state.getClass().getSimpleName() + ")");
-            }
+            System.out.println("RESTART rank " + rank + " init+restore " + initMs + " ms, cpu: process " + initCpuMs + " ms, main thread "
+                    + initThreadMs + " ms (state " + state.getClass().getSimpleName() + ")");
             MPI.Finalize();
             return;
         }
@@ -61,12 +69,15 @@ public final class Bench {
                 new Random(rank).nextBytes(b.data);
                 double[] ratio = new double[rounds];
                 long[] ckMs = new long[rounds];
+                long[] cpuMs = new long[rounds];
                 long[] rawMs = new long[rounds];
                 for (int r = 0; r < rounds; r++) {
                     MPI.COMM_WORLD.barrier();
                     long a = System.nanoTime();
+                    long c = processCpuNs();
                     CutOutcome o = ck.checkpoint(new CutRequest(seq++, root, 2, "bench", r), b);
                     long ckNs = System.nanoTime() - a;
+                    cpuMs[r] = (processCpuNs() - c) / 1_000_000;
                     if (!o.committed()) {
                         throw new IllegalStateException(o.abortReason());
                     }
@@ -91,9 +102,10 @@ public final class Bench {
                 Arrays.sort(ratio);
                 Arrays.sort(ckMs);
                 Arrays.sort(rawMs);
-                System.out.printf("BENCH rank=%d state=%d MiB checkpoint median %d ms, plain write+force median %d ms,"
-                        + " ratio median %.2f (min %.2f max %.2f)%n", rank, mib, ckMs[rounds / 2], rawMs[rounds / 2],
-                        ratio[rounds / 2], ratio[0], ratio[rounds - 1]);
+                Arrays.sort(cpuMs);
+                System.out.print(String.format("BENCH rank=%d state=%d MiB checkpoint median %d ms (process cpu median %d ms),"
+                        + " plain write+force median %d ms, ratio median %.2f (min %.2f max %.2f)%n", rank, mib, ckMs[rounds / 2],
+                        cpuMs[rounds / 2], rawMs[rounds / 2], ratio[rounds / 2], ratio[0], ratio[rounds - 1]));
             }
             case "descriptors" -> {
                 int n = Integer.parseInt(args[2]);

@@ -154,11 +154,11 @@ class ManaRunTest {
     }
 
     @Test
-    void missingMainClassIsReportedByEveryRankWithExit2() throws Exception {
+    void missingMainClassIsOneLineAndExit2BeforeMpirun() throws Exception {
         Run r = mana("run", "-np", "2", "--class", "no.Such", examples.resolve("mana-examples.jar").toString());
-        assertNotEquals(0, r.exit());
-        assertTrue(r.err().contains("mana rank: class no.Such not found in mana-examples.jar"), r.err());
-        assertTrue(r.err().contains("Exit code:    2"), r.err());
+        assertEquals(2, r.exit());
+        assertEquals(List.of("mana run: class no.Such not found in mana-examples.jar"), r.errLines());
+        assertEquals("", r.out());
     }
 
     @Test

@@ -108,6 +108,31 @@ class RecoveryTest {
         assertEquals(ringR, checksum(last, "ring checksum"));
     }
 
+    /** A job started like {@code java -cp}: job.properties holds the class path (absolute), and the restart uses it. */
+    @Test
+    void aJobStartedFromAClassPathRestartsFromItsCheckpoint() throws Exception {
+        Path root = tmp.resolve("cp");
+        // relative to the job's directory (mana's home), as users type it
+        BackgroundJob job = run("MasterWorker", root, "-np", "3", "-cp", "examples/target/classes", MW, MW_ROUNDS, MS);
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("master/worker checksum"), job.all());
+        }
+        Properties launch = new Properties();
+        try (var in = Files.newInputStream(root.resolve("job.properties"))) {
+            launch.load(in);
+        }
+        assertEquals(ManaJob.home().resolve("examples/target/classes").toString(), launch.getProperty("classpath"));
+        assertEquals(MW, launch.getProperty("main"));
+        ManaJob.Run last = ManaJob.mana("restart", root.toString());
+        assertEquals(0, last.exit(), last.all());
+        assertTrue(last.err().contains("restarting " + MW + " (class path "), last.all());
+        assertTrue(last.err().contains("from checkpoint 1"), last.all());
+        assertEquals(mwR, checksum(last, "master/worker checksum"));
+    }
+
     @Test
     void checkpointExitEndsTheJobCleanlyAndARestartFinishesIt() throws Exception {
         Path root = tmp.resolve("mw");

@@ -17,9 +17,26 @@ import java.nio.ShortBuffer;
  * limit and content. The object stream writes one record per buffer object, so a buffer shared
  * by the application's state and a pending receive comes back as one buffer.
  */
-record BufferRef(char type, boolean direct, boolean bigEndian, int capacity, int position, int limit, byte[] content)
-        implements Serializable {
-    private static final long serialVersionUID = 1L;
+final class BufferRef implements Serializable {
+    private static final long serialVersionUID = 2L;
+    private final char type;
+    private final boolean direct;
+    private final boolean bigEndian;
+    private final int capacity;
+    private final int position;
+    private final int limit;
+    private final byte[] content;
+
+    /** A class, not a record (see {@link HandleRef}). */
+    BufferRef(char type, boolean direct, boolean bigEndian, int capacity, int position, int limit, byte[] content) {
+        this.type = type;
+        this.direct = direct;
+        this.bigEndian = bigEndian;
+        this.capacity = capacity;
+        this.position = position;
+        this.limit = limit;
+        this.content = content;
+    }
 
     static BufferRef of(Buffer b) {
         ByteOrder order;

@@ -64,6 +64,7 @@ final class Cut {
     private WorldExchange x;
     private long drained;
     private long bytes;
+    private final Phases phases = new Phases("mana checkpoint");
 
     /** A communicator taking part in the cut: its handle and descriptor. */
     record LiveComm(int vid, CommDescriptor d) {
@@ -88,16 +89,20 @@ final class Cut {
             if (reason != null) {
                 return aborted(reason);
             }
+            phases.phase("gate, local checks, agree");
             reason = x.fromRankZero(clockMismatches());
             if (reason != null) {
                 return aborted(reason);
             }
+            phases.phase("collective clocks");
             completeCollectives();
             String problem = drain();
             if (problem == null) {
                 completeSends();
             }
+            phases.phase("complete, drain");
             PendingCheckpoint pending = begin();
+            phases.phase("begin");
             RankFileInfo info = null;
             if (problem != null) {
                 // the drain did not finish: nothing is written
@@ -114,23 +119,27 @@ final class Cut {
             } else {
                 problem = "cannot attach to checkpoint seq " + request.seq() + " in " + request.root();
             }
-            reason = x.agree(problem);
-            if (reason != null) {
+            phases.phase("write");
+            // every rank's outcome and (rank 0, for the manifest) file size and CRC, in one exchange
+            WorldExchange.Gathered written = x.agreeAndGather(problem,
+                    info == null ? new long[] {0, 0} : new long[] {info.size(), info.crc32c()});
+            if (written.problem() != null) {
                 if (x.rank == 0 && pending != null) {
                     abortQuietly(pending);
                 }
-                return aborted(reason);
+                return aborted(written.problem());
             }
+            phases.phase("agree, gather");
             String commitProblem = null;
             if (x.rank == 0) {
-                commitProblem = commit(pending, gatherInfos(info));
-            } else {
-                gatherInfos(info);
+                commitProblem = commit(pending, infos(written.values()));
             }
+            phases.phase("commit");
             reason = x.fromRankZero(commitProblem);
             if (reason != null) {
                 return aborted(reason);
             }
+            phases.phase("outcome");
             return new CutOutcome(true, request.seq(), bytes, drained, null);
         } catch (MPIException | ManaException e) {
             // an MPI error in the engine's own exchanges: the ranks cannot agree any more
@@ -563,11 +572,10 @@ final class Cut {
         return b.toByteArray();
     }
 
-    /** Rank 0 learns every rank's file size and CRC (so the commit trusts them instead of re-reading). */
-    private RankFileInfo[] gatherInfos(RankFileInfo mine) throws MPIException {
-        long[][] all = x.allGather(new long[] {mine.size(), mine.crc32c()});
-        RankFileInfo[] out = new RankFileInfo[x.size];
-        for (int r = 0; r < x.size; r++) {
+    /** Every rank's file size and CRC as gathered (so the commit trusts them instead of re-reading). */
+    private static RankFileInfo[] infos(long[][] all) {
+        RankFileInfo[] out = new RankFileInfo[all.length];
+        for (int r = 0; r < all.length; r++) {
             out[r] = new RankFileInfo(r, mana.ckpt.store.CheckpointFormat.rankFileName(r), all[r][0], (int) all[r][1]);
         }
         return out;

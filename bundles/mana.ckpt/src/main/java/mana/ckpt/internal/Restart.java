@@ -1,7 +1,6 @@
 package mana.ckpt.internal;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
+import java.io.DataInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.Buffer;
@@ -66,6 +65,9 @@ final class Restart {
     }
 
     Restored run() throws ManaException {
+        Thread warmUp = new Thread(StateStreams::warmUp, "mana-restart-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
         WorldExchange x;
         try {
             x = new WorldExchange();
@@ -139,25 +141,19 @@ final class Restart {
         }
     }
 
-    private static DataInputStream data(RankFileReader r, String section) throws CheckpointException {
-        return new DataInputStream(new ByteArrayInputStream(r.readSection(section)));
+    private static ByteInput data(RankFileReader r, String section) throws CheckpointException {
+        return new ByteInput(r.readSection(section));
     }
 
-    private static final boolean TIMING = Boolean.getBoolean("mana.ckpt.timing");
-    private long mark = System.nanoTime();
+    private final Phases phases = new Phases("mana restart");
 
-    /** With -Dmana.ckpt.timing=true: how long each phase of the restart took (stderr). */
     private void phase(String what) {
-        if (TIMING) {
-            long now = System.nanoTime();
-            System.err.printf("[mana restart] %s: %.1f ms%n", what, (now - mark) / 1e6);
-            mark = now;
-        }
+        phases.phase(what);
     }
 
     private Restored restore(RankFileReader r, WorldExchange x) throws IOException, MPIException, ManaException {
         phase("verify");
-        DataInputStream engine = data(r, Sections.ENGINE);
+        ByteInput engine = data(r, Sections.ENGINE);
         int format = engine.readInt();
         if (format != Sections.FORMAT) {
             throw new IOException("engine section format " + format + ", this MANA reads " + Sections.FORMAT);
@@ -170,9 +166,10 @@ final class Restart {
 
         Handles.TABLE.restoreLayout(data(r, Sections.TABLE));
         restoreWorld(data(r, Sections.WORLD));
+        phase("table, counters");
 
         AppObjects objects = readObjects(r);
-        phase("table, counters, objects");
+        phase("objects");
 
         // descriptors of every kind; a kind the checkpoint has but no installed bundle provides is refused
         Map<String, DescriptorKind> byName = new HashMap<>();
@@ -195,14 +192,12 @@ final class Restart {
             if (r.section(name).isEmpty()) {
                 continue;
             }
-            DataInputStream in = data(r, name);
+            ByteInput in = data(r, name);
             in.readInt(); // kind value
             int n = in.readInt();
             for (int i = 0; i < n; i++) {
                 int vid = in.readInt();
-                byte[] one = new byte[in.readInt()];
-                in.readFully(one);
-                Descriptor d = k.load(new DataInputStream(new ByteArrayInputStream(one)));
+                Descriptor d = k.load(in.slice(in.readInt()));
                 if (d instanceof OpDescriptor o && o.userFunction() instanceof RestoredUserOp u) {
                     Object f = objects.opFunctions().get(o.sequence());
                     if (f == null) {
@@ -226,7 +221,7 @@ final class Restart {
         phase("rebuild");
         int early = restoreRequests(data(r, Sections.REQUESTS), objects.buffers());
         List<Drained.Message> messages = new ArrayList<>();
-        DataInputStream drain = data(r, Sections.DRAIN);
+        ByteInput drain = data(r, Sections.DRAIN);
         int n = drain.readInt();
         for (int i = 0; i < n; i++) {
             int comm = drain.readInt();
@@ -242,7 +237,7 @@ final class Restart {
         return new Restored(seq, safePoint, objects.appState());
     }
 
-    private void restoreWorld(DataInputStream in) throws IOException, MPIException, ManaException {
+    private void restoreWorld(DataInput in) throws IOException, MPIException, ManaException {
         for (int vid : new int[] {Cut.WORLD, Cut.SELF}) {
             CommDescriptor d = (CommDescriptor) Constants.descriptor(vid);
             int errhandler = in.readInt();
@@ -268,7 +263,7 @@ final class Restart {
     }
 
     /** Re-posts pending receives, makes persistent requests again, keeps completions. Returns the number of completions kept. */
-    private static int restoreRequests(DataInputStream in, List<Object> buffers) throws IOException, MPIException, ManaException {
+    private static int restoreRequests(DataInput in, List<Object> buffers) throws IOException, MPIException, ManaException {
         int format = in.readInt();
         if (format != SavedRequest.FORMAT) {
             throw new IOException("requests section format " + format);

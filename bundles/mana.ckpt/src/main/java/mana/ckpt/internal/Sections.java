@@ -2,7 +2,7 @@ package mana.ckpt.internal;
 
 /** Names of the sections the engine writes into a rank file (see FORMAT.md, "Engine sections"). */
 final class Sections {
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
     static final String ENGINE = "engine";
     static final String TABLE = "table";
     static final String WORLD = "world";

@@ -47,6 +47,53 @@ final class WorldExchange {
         return out;
     }
 
+    /** The outcome of {@link #agreeAndGather}: the agreed problem (null if none) and every rank's values. */
+    record Gathered(String problem, long[][] values) {
+    }
+
+    /**
+     * {@link #agree} and an all-gather of {@code n} values per rank in one collective when no rank
+     * has a problem (two otherwise): the step after the rank files are written, where every
+     * collective costs on a loaded machine.
+     */
+    Gathered agreeAndGather(String problem, long[] mine) throws MPIException {
+        int n = mine.length;
+        byte[] bytes = problem == null ? new byte[0] : problem.getBytes(StandardCharsets.UTF_8);
+        long[] send = new long[n + 1];
+        send[0] = bytes.length;
+        System.arraycopy(mine, 0, send, 1, n);
+        long[] all = new long[(n + 1) * size];
+        world.allGather(send, n + 1, MPI.LONG, all, n + 1, MPI.LONG);
+        long[][] values = new long[size][n];
+        int[] counts = new int[size];
+        boolean any = false;
+        for (int r = 0; r < size; r++) {
+            counts[r] = (int) all[r * (n + 1)];
+            any |= counts[r] > 0;
+            System.arraycopy(all, r * (n + 1) + 1, values[r], 0, n);
+        }
+        return new Gathered(any ? problems(bytes, counts) : null, values);
+    }
+
+    /** Every rank's problem text, given their lengths; "rank r: problem" joined by "; ". */
+    private String problems(byte[] mine, int[] counts) throws MPIException {
+        int[] displs = new int[size];
+        int total = 0;
+        for (int r = 0; r < size; r++) {
+            displs[r] = total;
+            total += counts[r];
+        }
+        byte[] all = new byte[total];
+        world.allGatherv(mine.length == 0 ? new byte[1] : mine, mine.length, MPI.BYTE, all, counts, displs, MPI.BYTE);
+        List<String> parts = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            if (counts[r] > 0) {
+                parts.add((size > 1 ? "rank " + r + ": " : "") + new String(all, displs[r], counts[r], StandardCharsets.UTF_8));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
     /** Sends {@code toEach[r]} to rank r; returns what each rank sent to this one. */
     long[][] allToAll(long[][] toEach) throws MPIException {
         int[] sendCounts = new int[size];
@@ -87,24 +134,12 @@ final class WorldExchange {
         byte[] mine = problem == null ? new byte[0] : problem.getBytes(StandardCharsets.UTF_8);
         int[] counts = new int[size];
         world.allGather(new int[] {mine.length}, 1, MPI.INT, counts, 1, MPI.INT);
-        int[] displs = new int[size];
-        int total = 0;
-        for (int r = 0; r < size; r++) {
-            displs[r] = total;
-            total += counts[r];
-        }
-        if (total == 0) {
-            return null;
-        }
-        byte[] all = new byte[total];
-        world.allGatherv(mine.length == 0 ? new byte[1] : mine, mine.length, MPI.BYTE, all, counts, displs, MPI.BYTE);
-        List<String> parts = new ArrayList<>();
-        for (int r = 0; r < size; r++) {
-            if (counts[r] > 0) {
-                parts.add((size > 1 ? "rank " + r + ": " : "") + new String(all, displs[r], counts[r], StandardCharsets.UTF_8));
+        for (int c : counts) {
+            if (c > 0) {
+                return problems(mine, counts);
             }
         }
-        return String.join("; ", parts);
+        return null;
     }
 
     /** Rank 0's string on every rank (null stays null). */

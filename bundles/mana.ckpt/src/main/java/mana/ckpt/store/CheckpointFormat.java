@@ -15,7 +15,7 @@ public final class CheckpointFormat {
     private CheckpointFormat() {}
 
     /** Version of the rank file and manifest layout written by this code; the only one it reads. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     /** First 8 bytes of a rank file. */
     public static final byte[] RANK_MAGIC = "MANACKPT".getBytes(StandardCharsets.US_ASCII);
@@ -135,5 +135,10 @@ public final class CheckpointFormat {
 
     static String hex(int crc) {
         return String.format("0x%08x", crc);
+    }
+
+    /** Said after a refused version: what the user can do about it. */
+    public static String versionHint(int found) {
+        return found > 0 && found < FORMAT_VERSION ? " (written by an older MANA; restart it with that version)" : "";
     }
 }

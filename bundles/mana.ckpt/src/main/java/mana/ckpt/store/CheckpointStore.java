@@ -71,9 +71,8 @@ public final class CheckpointStore {
             throw new CheckpointException(Problem.STATE, "checkpoint seq " + seq + " is not newer than the newest committed one, "
                     + complete.get(0) + " in " + root + "; use seq " + nextSeq());
         }
-        PendingCheckpoint p = PendingCheckpoint.create(this, seq, worldSize, jobId, root.resolve(CheckpointFormat.tmpDirName(seq)));
-        forceDirectory(root);
-        return p;
+        // No fsync of the root: a lost temporary directory is as if the checkpoint never began.
+        return PendingCheckpoint.create(this, seq, worldSize, jobId, root.resolve(CheckpointFormat.tmpDirName(seq)));
     }
 
     /**
@@ -227,8 +226,9 @@ public final class CheckpointStore {
             for (CheckpointRef old : all.subList(Math.min(keep, all.size()), all.size())) {
                 Path trash = root.resolve(String.format(".ckpt-%06d.trash", old.seq()));
                 deleteTree(trash);
+                // No fsync between: after a crash either the old checkpoint is still complete (one
+                // more than K is kept) or its trash is removed by the next beginCheckpoint.
                 Files.move(old.dir(), trash, StandardCopyOption.ATOMIC_MOVE);
-                forceDirectory(root);
                 deleteTree(trash);
             }
         } catch (IOException e) {
@@ -251,12 +251,6 @@ public final class CheckpointStore {
             ch.force(true);
         } catch (IOException | UnsupportedOperationException e) {
             // not possible on this platform/file system: the rename is still atomic
-        }
-    }
-
-    static void forceFile(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.force(true);
         }
     }
 }

@@ -107,7 +107,8 @@ public record Manifest(int formatVersion, String jobId, long seq, int worldSize,
         int version = in.getInt();
         if (version != CheckpointFormat.FORMAT_VERSION) {
             throw new UnsupportedFormatException(file, version, "manifest " + file + " has format version " + version
-                    + "; this MANA reads format version " + CheckpointFormat.FORMAT_VERSION);
+                    + "; this MANA reads format version " + CheckpointFormat.FORMAT_VERSION
+                    + CheckpointFormat.versionHint(version));
         }
         if (b.length < magic.length + 8) {
             throw new CheckpointCorruptException(Problem.TRUNCATED, file, null, b.length, "manifest ends after its header");

@@ -77,8 +77,8 @@ public final class PendingCheckpoint {
         try (OutputStream out = Files.newOutputStream(f, StandardOpenOption.CREATE_NEW)) {
             p.store(out, "MANA checkpoint being written; removed at commit");
         }
-        CheckpointStore.forceFile(f);
-        CheckpointStore.forceDirectory(dir);
+        // No fsync: a temporary directory is discarded after a crash, so nothing in it needs to
+        // survive one; the commit forces the rank files, the manifest and the directory.
         return new PendingCheckpoint(store, seq, worldSize, jobId, dir);
     }
 

@@ -79,7 +79,8 @@ public final class RankFileReader implements AutoCloseable {
         this.formatVersion = h.getInt();
         if (formatVersion != CheckpointFormat.FORMAT_VERSION) {
             throw new UnsupportedFormatException(file, formatVersion, "rank file " + file + " has format version "
-                    + formatVersion + "; this MANA reads format version " + CheckpointFormat.FORMAT_VERSION);
+                    + formatVersion + "; this MANA reads format version " + CheckpointFormat.FORMAT_VERSION
+                    + CheckpointFormat.versionHint(formatVersion));
         }
         if (size < CheckpointFormat.RANK_HEADER_LENGTH) {
             throw corrupt(Problem.TRUNCATED, null, 0, "file is " + size + " bytes, shorter than the "

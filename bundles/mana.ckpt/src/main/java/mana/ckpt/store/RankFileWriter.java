@@ -145,8 +145,7 @@ public final class RankFileWriter implements AutoCloseable {
     }
 
     /**
-     * Writes the end marker, forces the file to disk, renames it to its final name and forces
-     * the directory. Returns the size and CRC32C of the whole file, for the manifest.
+     * Writes the end marker, forces the file to disk and renames it to its final name. Returns the size and CRC32C of the whole file, for the manifest.
      */
     public RankFileInfo finish() throws IOException {
         ensureWritable();
@@ -157,8 +156,10 @@ public final class RankFileWriter implements AutoCloseable {
         ch.force(true);
         ch.close();
         closed = true;
+        // The rename needs no directory fsync here: the commit forces the directory (with every
+        // rank file's name in it) before the checkpoint becomes visible, and a crash before that
+        // discards the temporary directory anyway.
         Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);
-        CheckpointStore.forceDirectory(target.getParent());
         finished = true;
         info = new RankFileInfo(rank, target.getFileName().toString(), pos, fileCrc);
         if (onFinish != null) onFinish.accept(info);

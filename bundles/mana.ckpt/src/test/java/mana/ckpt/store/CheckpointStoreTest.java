@@ -249,9 +249,9 @@ class CheckpointStoreTest {
         damagedNewest(ref -> {
             try (RandomAccessFile raf = new RandomAccessFile(ref.rankFile(0).toFile(), "rw")) {
                 raf.seek(8);
-                raf.writeInt(2);
+                raf.writeInt(1);
             }
-        }, Problem.FORMAT, "format version 2; this MANA reads format version 1");
+        }, Problem.FORMAT, "format version 1; this MANA reads format version 2 (written by an older MANA; restart it with that version)");
     }
 
     @Test

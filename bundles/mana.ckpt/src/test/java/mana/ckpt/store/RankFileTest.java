@@ -220,7 +220,7 @@ class RankFileTest {
         UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class, () -> RankFileReader.open(f));
         assertEquals(99, e.foundVersion());
         assertEquals(Problem.FORMAT, e.problem());
-        assertTrue(e.getMessage().contains("format version 99; this MANA reads format version 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("format version 99; this MANA reads format version 2"), e.getMessage());
 
         Path g = Files.write(dir.resolve("other.mana"), "PK\u0003\u0004 this is a zip, not a checkpoint".getBytes(StandardCharsets.UTF_8));
         e = assertThrows(UnsupportedFormatException.class, () -> RankFileReader.open(g));

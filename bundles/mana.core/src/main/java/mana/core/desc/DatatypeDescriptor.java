@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +27,8 @@ public final class DatatypeDescriptor implements Descriptor {
     }
 
     private static final Set<DatatypeDescriptor> LIVE = ConcurrentHashMap.newKeySet();
+    /** The live descriptors by sequence (the latest made wins), so a restart finds a base in O(1). */
+    private static final Map<Long, DatatypeDescriptor> BY_SEQUENCE = new ConcurrentHashMap<>();
 
     private final long sequence;
     private final Constructor constructor;
@@ -83,6 +86,7 @@ public final class DatatypeDescriptor implements Descriptor {
             }
         }
         LIVE.add(this);
+        BY_SEQUENCE.put(sequence, this);
     }
 
     @Override
@@ -161,6 +165,7 @@ public final class DatatypeDescriptor implements Descriptor {
         int left = refs.decrementAndGet();
         if (left == 0) {
             LIVE.remove(this);
+            BY_SEQUENCE.remove(sequence, this);
             lower = null;
             for (DatatypeDescriptor b : bases) {
                 if (b != null) {
@@ -175,6 +180,11 @@ public final class DatatypeDescriptor implements Descriptor {
 
     public boolean isLive() {
         return refs.get() > 0;
+    }
+
+    /** The live descriptor (or freed one still needed) of this creation sequence, or null. */
+    public static DatatypeDescriptor live(long sequence) {
+        return BY_SEQUENCE.get(sequence);
     }
 
     /** Every datatype a restart must rebuild (freed ones still needed included), in creation order. */

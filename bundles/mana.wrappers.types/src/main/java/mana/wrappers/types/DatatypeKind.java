@@ -122,13 +122,7 @@ public final class DatatypeKind implements DescriptorKind {
     }
 
     private static DatatypeDescriptor find(long sequence) {
-        DatatypeDescriptor found = null;
-        for (DatatypeDescriptor d : DatatypeDescriptor.live()) {
-            if (d.sequence() == sequence) {
-                found = d; // the most recently loaded wins (live() is in creation order, ties keep the later)
-            }
-        }
-        return found;
+        return DatatypeDescriptor.live(sequence); // O(1): a restart loads thousands of them
     }
 
     @Override
