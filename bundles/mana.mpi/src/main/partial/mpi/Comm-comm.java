@@ -68,6 +68,15 @@ public class Comm {
         }
     }
 
+    public final void disconnect() throws MPIException {
+        try {
+            vid = comm().disconnect(vid);
+            freed = true;
+        } catch (ManaException e) {
+            throw ManaErrors.of(e, this);
+        }
+    }
+
     public final boolean isNull() {
         return vid == Vid.NULL;
     }

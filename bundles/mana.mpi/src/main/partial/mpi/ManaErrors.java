@@ -44,7 +44,8 @@ final class ManaErrors {
             message = message + " (this communicator was freed by Comm.free)";
         }
         MPIException x = new MPIException(e.errorCode(), e.errorClass(), message);
-        if (e.getCause() != null) {
+        if (e.getCause() != null && !fromLowerHalf(e)) {
+            // Open MPI's own error has no cause in the raw binding: neither here (same trace, same getCause)
             x.initCause(e.getCause());
         }
         if (!fromLowerHalf(e) && e.errorClass() != ErrorClass.UNSUPPORTED_OPERATION && !errorsReturn(commVid)) {

@@ -354,7 +354,7 @@ public final class Setup {
             return true;
         }
         FileTime built = mtime(marker);
-        for (String dir : List.of("bundles", "launcher/src", "tools", "examples/src", "cnf")) {
+        for (String dir : List.of("bundles", "launcher/src", "tools/mana.apigen", "examples/src", "cnf")) {
             Path d = root.resolve(dir);
             if (!Files.isDirectory(d)) {
                 continue;

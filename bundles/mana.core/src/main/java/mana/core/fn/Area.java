@@ -13,7 +13,7 @@ public enum Area {
     CART("topologies", "mana.wrappers.cart"),
     IO("MPI-IO files", "mana.wrappers.io"),
     RMA("one-sided communication (windows)", null),
-    SPAWN("process creation and connection", null);
+    SPAWN("process creation (spawn, join)", null);
 
     private final String description;
     private final String bundle;

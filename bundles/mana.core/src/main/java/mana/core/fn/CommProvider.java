@@ -178,4 +178,48 @@ public interface CommProvider {
     default int getInfo(int comm) throws ManaException {
         throw FunctionCatalog.missing("MPI_Comm_get_info", null);
     }
+
+    /** A port name of this process (MPI_Open_port); {@code info} is an info handle (MPI_INFO_NULL for none). */
+    @MpiName("MPI_Open_port")
+    default String openPort(int info) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Open_port", null);
+    }
+
+    @MpiName("MPI_Close_port")
+    default void closePort(String port) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Close_port", null);
+    }
+
+    /** A new intercommunicator handle (collective over {@code comm}; {@code port} counts only at {@code root}). */
+    @MpiName("MPI_Comm_accept")
+    default int accept(int comm, String port, int info, int root) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_accept", null);
+    }
+
+    /** A new intercommunicator handle (collective over {@code comm}; {@code port} counts only at {@code root}). */
+    @MpiName("MPI_Comm_connect")
+    default int connect(int comm, String port, int info, int root) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_connect", null);
+    }
+
+    /** Disconnects and frees the communicator; returns the handle the application's object holds afterwards (null). */
+    @MpiName("MPI_Comm_disconnect")
+    default int disconnect(int comm) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_disconnect", null);
+    }
+
+    @MpiName("MPI_Publish_name")
+    default void publishName(String service, int info, String port) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Publish_name", null);
+    }
+
+    @MpiName("MPI_Unpublish_name")
+    default void unpublishName(String service, int info, String port) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Unpublish_name", null);
+    }
+
+    @MpiName("MPI_Lookup_name")
+    default String lookupName(String service, int info) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Lookup_name", null);
+    }
 }

@@ -16,13 +16,13 @@ public final class FunctionCatalog {
     private static final Pattern IO = Pattern.compile("MPI_(File_.*|Register_datarep)");
     private static final Pattern RMA = Pattern.compile("MPI_(Win_.*|Put|Get|Accumulate|Get_accumulate|Fetch_and_op"
             + "|Compare_and_swap|Rput|Rget|Raccumulate|Rget_accumulate|Alloc_mem|Free_mem)");
-    private static final Pattern SPAWN = Pattern.compile("MPI_(Comm_spawn.*|Open_port|Close_port|Comm_accept"
-            + "|Comm_connect|Comm_disconnect|Lookup_name|Publish_name|Unpublish_name|Comm_join)");
+    private static final Pattern SPAWN = Pattern.compile("MPI_(Comm_spawn.*|Comm_join)");
     private static final Pattern TYPES = Pattern.compile("MPI_(Type_.*|Op_.*|Pack_external.*|Get_address)");
     private static final Pattern COLL = Pattern.compile("MPI_(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv"
             + "|Allgather|Allgatherv|Alltoall|Alltoallv|Alltoallw|Reduce|Allreduce|Reduce_local|Reduce_scatter"
             + "|Reduce_scatter_block|Scan|Exscan|Neighbor_.*)");
-    private static final Pattern COMM = Pattern.compile("MPI_(Comm_.*|Group_.*|Intercomm_.*|Keyval_.*|Attr_.*)");
+    private static final Pattern COMM = Pattern.compile("MPI_(Comm_.*|Group_.*|Intercomm_.*|Keyval_.*|Attr_.*"
+            + "|Open_port|Close_port|Publish_name|Unpublish_name|Lookup_name)");
 
     /** The area of a canonical MPI name ({@code MPI_Send}) or of a Java-only member ({@code mpi.Status.getSource}). */
     public static Area areaOf(String name) {

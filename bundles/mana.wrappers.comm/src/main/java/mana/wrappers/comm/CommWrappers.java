@@ -59,6 +59,14 @@ public final class CommWrappers implements CommProvider {
     private static final int REMOTE_GROUP = FunctionStats.id("MPI_Comm_remote_group");
     private static final int SET_INFO = FunctionStats.id("MPI_Comm_set_info");
     private static final int GET_INFO = FunctionStats.id("MPI_Comm_get_info");
+    private static final int OPEN_PORT = FunctionStats.id("MPI_Open_port");
+    private static final int CLOSE_PORT = FunctionStats.id("MPI_Close_port");
+    private static final int ACCEPT = FunctionStats.id("MPI_Comm_accept");
+    private static final int CONNECT = FunctionStats.id("MPI_Comm_connect");
+    private static final int DISCONNECT = FunctionStats.id("MPI_Comm_disconnect");
+    private static final int PUBLISH_NAME = FunctionStats.id("MPI_Publish_name");
+    private static final int UNPUBLISH_NAME = FunctionStats.id("MPI_Unpublish_name");
+    private static final int LOOKUP_NAME = FunctionStats.id("MPI_Lookup_name");
 
     private static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
 
@@ -338,5 +346,64 @@ public final class CommWrappers implements CommProvider {
     @Override
     public int getInfo(int comm) throws ManaException {
         return call(GET_INFO, () -> mana.wrappers.base.Infos.register(Lower.comm(comm).getInfo()));
+    }
+
+    // ---- ports: accept/connect make an intercommunicator between two groups of this job ----
+
+    @Override
+    public String openPort(int info) throws ManaException {
+        return call(OPEN_PORT, () -> Intracomm.openPort(mana.wrappers.base.Infos.lower(info)));
+    }
+
+    @Override
+    public void closePort(String port) throws ManaException {
+        call(CLOSE_PORT, () -> {
+            Intracomm.closePort(port);
+            return null;
+        });
+    }
+
+    @Override
+    public int accept(int comm, String port, int info, int root) throws ManaException {
+        return call(ACCEPT, () -> Comms.registerInter(
+                intra(comm).accept(port, mana.wrappers.base.Infos.lower(info), root)));
+    }
+
+    @Override
+    public int connect(int comm, String port, int info, int root) throws ManaException {
+        return call(CONNECT, () -> Comms.registerInter(
+                intra(comm).connect(port, mana.wrappers.base.Infos.lower(info), root)));
+    }
+
+    @Override
+    public int disconnect(int comm) throws ManaException {
+        return call(DISCONNECT, () -> {
+            Lower.comm(comm).disconnect();
+            if (!Vid.isPredefined(comm)) {
+                Handles.TABLE.free(comm, Kind.COMM);
+            }
+            return Vid.NULL;
+        });
+    }
+
+    @Override
+    public void publishName(String service, int info, String port) throws ManaException {
+        call(PUBLISH_NAME, () -> {
+            Intracomm.publishName(service, mana.wrappers.base.Infos.lower(info), port);
+            return null;
+        });
+    }
+
+    @Override
+    public void unpublishName(String service, int info, String port) throws ManaException {
+        call(UNPUBLISH_NAME, () -> {
+            Intracomm.unpublishName(service, mana.wrappers.base.Infos.lower(info), port);
+            return null;
+        });
+    }
+
+    @Override
+    public String lookupName(String service, int info) throws ManaException {
+        return call(LOOKUP_NAME, () -> Intracomm.lookupName(service, mana.wrappers.base.Infos.lower(info)));
     }
 }

@@ -48,4 +48,16 @@ class ArrayErrorsTest {
         assertEquals(17, checks(mana).size(), mana.all());
         assertTrue(mana.out().contains("OK waitFor: done"), mana.all());
     }
+
+    /** An error Open MPI reports reaches the application as in the raw binding: same class, code, message, no cause. */
+    @Test
+    void anOpenMpiErrorLooksAsInTheRawBinding() {
+        ManaJob.Run mana = ManaJob.manaRun(1, JAR, "mana.conformance.p2p.ErrorShape");
+        assertEquals(0, mana.exit(), mana.all());
+        ManaJob.Run raw = ManaJob.raw(1, JAR, "mana.conformance.p2p.ErrorShape");
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(checks(raw), checks(mana));
+        assertEquals(3, checks(mana).size(), mana.all());
+        assertTrue(mana.out().contains("cause null"), mana.all());
+    }
 }

@@ -1,0 +1,88 @@
+package mpi;
+
+import mana.core.error.ManaException;
+import mana.core.fn.FunctionTable;
+
+/** Ports and names of Intracomm: accept/connect between groups of the job (area comm, bundle mana.wrappers.comm). */
+public class Intracomm {
+
+    public static String openPort() throws MPIException {
+        return openPort(MPI.INFO_NULL);
+    }
+
+    public static String openPort(Info info) throws MPIException {
+        try {
+            return FunctionTable.comm().openPort(info.vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static void closePort(String name) throws MPIException {
+        try {
+            FunctionTable.comm().closePort(name);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public final Intercomm accept(String port, int root) throws MPIException {
+        return accept(port, MPI.INFO_NULL, root);
+    }
+
+    public final Intercomm accept(String port, Info info, int root) throws MPIException {
+        try {
+            return new Intercomm(FunctionTable.comm().accept(vid, port, info.vid, root));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e, this);
+        }
+    }
+
+    public final Intercomm connect(String port, int root) throws MPIException {
+        return connect(port, MPI.INFO_NULL, root);
+    }
+
+    public final Intercomm connect(String port, Info info, int root) throws MPIException {
+        try {
+            return new Intercomm(FunctionTable.comm().connect(vid, port, info.vid, root));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e, this);
+        }
+    }
+
+    public static void publishName(String service, String port) throws MPIException {
+        publishName(service, MPI.INFO_NULL, port);
+    }
+
+    public static void publishName(String service, Info info, String port) throws MPIException {
+        try {
+            FunctionTable.comm().publishName(service, info.vid, port);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static void unpublishName(String service, String port) throws MPIException {
+        unpublishName(service, MPI.INFO_NULL, port);
+    }
+
+    public static void unpublishName(String service, Info info, String port) throws MPIException {
+        try {
+            FunctionTable.comm().unpublishName(service, info.vid, port);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
+    public static String lookupName(String service) throws MPIException {
+        return lookupName(service, MPI.INFO_NULL);
+    }
+
+    public static String lookupName(String service, Info info) throws MPIException {
+        try {
+            return FunctionTable.comm().lookupName(service, info.vid);
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+}
