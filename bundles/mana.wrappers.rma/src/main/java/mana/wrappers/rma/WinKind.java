@@ -13,6 +13,7 @@ import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
 import mana.core.vid.VidTable;
 import org.osgi.service.component.annotations.Component;
@@ -69,8 +70,10 @@ public final class WinKind implements DescriptorKind {
     private static String describe(WinDescriptor d) {
         String n = d.name();
         String label = n != null && !n.isEmpty() ? "\"" + n + "\" " : "";
-        return label + "(" + d.flavor().name().toLowerCase(java.util.Locale.ROOT) + ", over communicator "
-                + Vid.toString(d.comm()) + " gid " + Long.toHexString(d.commGid()) + ")";
+        String comm = Vid.isPredefined(d.comm()) && Predefined.name(d.comm()) != null
+                ? "MPI_" + Predefined.name(d.comm()) : "communicator " + Vid.toString(d.comm());
+        return label + "(" + d.flavor().name().toLowerCase(java.util.Locale.ROOT) + ", over " + comm
+                + ", gid " + Long.toHexString(d.commGid()) + ")";
     }
 
     @Override

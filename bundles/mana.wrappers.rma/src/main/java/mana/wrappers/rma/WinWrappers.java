@@ -855,11 +855,35 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(GET_NAME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            return win(win).getName();
+            String n = win(win).getName();
+            WinDescriptor d = descriptor(win);
+            return d != null && d.name() == null ? rawDefaultName(n) : n;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+        }
+    }
+
+    /**
+     * Open MPI names a window "<component> window <cid>" after the context id of the
+     * communicator its osc module duplicates. MANA's private duplicate of MPI_COMM_WORLD (made
+     * first, at MPI_Init) holds one context id below every application communicator, so each
+     * later id is one higher than under the raw binding; the default name is given as raw gives it.
+     */
+    static String rawDefaultName(String lowerName) {
+        if (lowerName == null || Handles.internalWorld() == null) {
+            return lowerName;
+        }
+        int space = lowerName.lastIndexOf(' ');
+        if (space < 0 || !lowerName.substring(0, space).endsWith(" window")) {
+            return lowerName;
+        }
+        try {
+            int cid = Integer.parseInt(lowerName.substring(space + 1));
+            return cid > 0 ? lowerName.substring(0, space + 1) + (cid - 1) : lowerName;
+        } catch (NumberFormatException e) {
+            return lowerName;
         }
     }
 
