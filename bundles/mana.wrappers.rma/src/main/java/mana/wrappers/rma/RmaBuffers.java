@@ -60,6 +60,24 @@ final class RmaBuffers {
         }
     }
 
+    /** Copies the first bytes of {@code from} into {@code to}, as many as {@code to} holds (native order). */
+    static void copyPrefix(ByteBuffer from, Buffer to) {
+        int n = to.capacity();
+        for (int i = 0; i < n; i++) {
+            if (to instanceof ByteBuffer b) {
+                b.put(i, from.get(i));
+            } else if (to instanceof CharBuffer c) {
+                c.put(i, from.getChar(2 * i));
+            } else if (to instanceof ShortBuffer s) {
+                s.put(i, from.getShort(2 * i));
+            } else if (to instanceof IntBuffer v) {
+                v.put(i, from.getInt(4 * i));
+            } else if (to instanceof FloatBuffer f) {
+                f.put(i, from.getFloat(4 * i));
+            }
+        }
+    }
+
     static int elementSize(Buffer b) {
         if (b instanceof ByteBuffer) {
             return 1;
