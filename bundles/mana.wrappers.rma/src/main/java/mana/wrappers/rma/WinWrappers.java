@@ -125,6 +125,11 @@ public final class WinWrappers implements RmaProvider {
         WinDescriptor d = new WinDescriptor(flavor, comm, gid(comm), base, size, dispUnit, elementSize,
                 Infos.pairs(info));
         d.setErrhandler(errhandlerVid(w.getErrhandler()));
+        String name = w.getName();
+        String raw = rawDefaultName(name);
+        if (raw != null && !raw.equals(name)) {
+            w.setName(raw); // Open MPI's own messages ("on win rdma window 3") then name it as raw does too
+        }
         return Handles.TABLE.create(Kind.WIN, w, d);
     }
 
@@ -868,9 +873,7 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(GET_NAME);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            String n = win(win).getName();
-            WinDescriptor d = descriptor(win);
-            return d != null && d.name() == null ? rawDefaultName(n) : n;
+            return win(win).getName();
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -882,7 +885,7 @@ public final class WinWrappers implements RmaProvider {
      * Open MPI names a window "<component> window <cid>" after the context id of the
      * communicator its osc module duplicates. MANA's private duplicate of MPI_COMM_WORLD (made
      * first, at MPI_Init) holds one context id below every application communicator, so each
-     * later id is one higher than under the raw binding; the default name is given as raw gives it.
+     * later id is one higher than under the raw binding; a new window gets the name raw gives it.
      */
     static String rawDefaultName(String lowerName) {
         if (lowerName == null || Handles.internalWorld() == null) {
