@@ -43,6 +43,8 @@ final class ManaHandleObjects implements HandleObjects {
             return i.vid & 0xFFFFFFFFL;
         } else if (o instanceof File f) {
             return f.vid & 0xFFFFFFFFL;
+        } else if (o instanceof Win w) {
+            return w.vid & 0xFFFFFFFFL;
         }
         return NOT_A_HANDLE;
     }

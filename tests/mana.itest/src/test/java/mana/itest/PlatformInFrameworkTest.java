@@ -110,6 +110,43 @@ class PlatformInFrameworkTest {
         assertFalse(MPI.isInitialized());
     }
 
+    @Test
+    void theRmaBundleProvidesWindowsAndTheirKindAndStoppingItMakesWindowCallsFailNamingIt() throws Exception {
+        Bundle rma = bundle("mana.wrappers.rma");
+        assertTrue(FunctionTable.isProvided(mana.core.fn.RmaProvider.class));
+        assertTrue(windowKindRegistered(), "the window DescriptorKind is registered");
+        rma.stop();
+        try {
+            assertFalse(FunctionTable.isProvided(mana.core.fn.RmaProvider.class));
+            assertFalse(windowKindRegistered());
+            // no lower-half call happens: the stand-in answers (the lower half must not run before MPI_Init)
+            MPIException e = assertThrows(MPIException.class, mpi.Win::createKeyval);
+            assertTrue(e.getMessage().contains("MPI_Win_create_keyval"), e.getMessage());
+            assertTrue(e.getMessage().contains("mana.wrappers.rma"), e.getMessage());
+            assertEquals(MPI.ERR_UNSUPPORTED_OPERATION, e.getErrorClass());
+        } finally {
+            rma.start();
+        }
+        assertTrue(FunctionTable.isProvided(mana.core.fn.RmaProvider.class));
+        assertTrue(windowKindRegistered());
+    }
+
+    private boolean windowKindRegistered() throws Exception {
+        var refs = bundle("mana.core").getBundleContext()
+                .getServiceReferences(mana.core.desc.DescriptorKind.class, null);
+        for (var ref : refs) {
+            mana.core.desc.DescriptorKind k = bundle("mana.core").getBundleContext().getService(ref);
+            try {
+                if (k != null && k.kind() == mana.core.vid.Kind.WIN && "window".equals(k.name())) {
+                    return true;
+                }
+            } finally {
+                bundle("mana.core").getBundleContext().ungetService(ref);
+            }
+        }
+        return false;
+    }
+
     /** A plain bundle importing mpi the way the launcher bundles an application jar. */
     private static byte[] appBundle() throws Exception {
         Manifest m = new Manifest();

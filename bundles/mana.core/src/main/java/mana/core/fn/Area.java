@@ -12,7 +12,7 @@ public enum Area {
     TYPES("datatypes and operations", "mana.wrappers.types"),
     CART("topologies", "mana.wrappers.cart"),
     IO("MPI-IO files", "mana.wrappers.io"),
-    RMA("one-sided communication (windows)", null),
+    RMA("one-sided communication (windows)", "mana.wrappers.rma"),
     SPAWN("process creation (spawn, join)", null);
 
     private final String description;

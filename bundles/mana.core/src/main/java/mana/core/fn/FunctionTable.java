@@ -17,7 +17,7 @@ public final class FunctionTable {
     public static final List<Class<?>> PROVIDER_TYPES =
             List.of(EnvProvider.class, CommProvider.class, GroupProvider.class, P2pProvider.class,
                     RequestProvider.class, CollProvider.class, TypeProvider.class, TopoProvider.class,
-                    FileProvider.class, InfoProvider.class);
+                    FileProvider.class, InfoProvider.class, RmaProvider.class);
 
     private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
     private static final CommProvider MISSING_COMM = missing(CommProvider.class);
@@ -29,6 +29,7 @@ public final class FunctionTable {
     private static final TopoProvider MISSING_TOPO = missing(TopoProvider.class);
     private static final FileProvider MISSING_FILE = missing(FileProvider.class);
     private static final InfoProvider MISSING_INFO = missing(InfoProvider.class);
+    private static final RmaProvider MISSING_RMA = missing(RmaProvider.class);
 
     private static volatile EnvProvider env = MISSING_ENV;
     private static volatile CommProvider comm = MISSING_COMM;
@@ -40,6 +41,7 @@ public final class FunctionTable {
     private static volatile TopoProvider topo = MISSING_TOPO;
     private static volatile FileProvider file = MISSING_FILE;
     private static volatile InfoProvider info = MISSING_INFO;
+    private static volatile RmaProvider rma = MISSING_RMA;
 
     public static EnvProvider env() {
         return env;
@@ -81,6 +83,10 @@ public final class FunctionTable {
         return info;
     }
 
+    public static RmaProvider rma() {
+        return rma;
+    }
+
     /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
     public static <T> void install(Class<T> type, T impl) {
         if (type == EnvProvider.class) {
@@ -103,6 +109,8 @@ public final class FunctionTable {
             file = impl == null ? MISSING_FILE : (FileProvider) impl;
         } else if (type == InfoProvider.class) {
             info = impl == null ? MISSING_INFO : (InfoProvider) impl;
+        } else if (type == RmaProvider.class) {
+            rma = impl == null ? MISSING_RMA : (RmaProvider) impl;
         } else {
             throw new IllegalArgumentException("not a provider type: " + type.getName());
         }
@@ -114,7 +122,8 @@ public final class FunctionTable {
                 : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
                 : type == RequestProvider.class ? request : type == GroupProvider.class ? group
                 : type == TypeProvider.class ? FunctionTable.type : type == TopoProvider.class ? topo
-                : type == FileProvider.class ? file : type == InfoProvider.class ? info : null;
+                : type == FileProvider.class ? file : type == InfoProvider.class ? info
+                : type == RmaProvider.class ? rma : null;
         return current != null && !Proxy.isProxyClass(current.getClass());
     }
 

@@ -107,18 +107,26 @@ class FunctionCatalogTest {
 
     @Test
     void missingForAnAreaWithoutABundleSaysNotSupported() {
+        ManaException e = FunctionCatalog.missing("MPI_Comm_spawn", null);
+        assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+        assertTrue(e.getMessage().contains("MPI_Comm_spawn"), e.getMessage());
+        assertTrue(e.getMessage().contains("not supported"), e.getMessage());
+        assertTrue(e.getMessage().contains("process creation"), e.getMessage());
+    }
+
+    @Test
+    void missingWindowFunctionNamesTheRmaBundle() {
         ManaException e = FunctionCatalog.missing("MPI_Win_create", null);
         assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
         assertTrue(e.getMessage().contains("MPI_Win_create"), e.getMessage());
-        assertTrue(e.getMessage().contains("not supported"), e.getMessage());
         assertTrue(e.getMessage().contains("one-sided"), e.getMessage());
-        assertTrue(FunctionCatalog.missing("MPI_Comm_spawn", null).getMessage().contains("not supported"));
+        assertTrue(e.getMessage().contains("mana.wrappers.rma"), e.getMessage());
     }
 
     @Test
     void everyAreaWithABundleNamesAManaWrapperBundle() {
         for (Area a : Area.values()) {
-            if (a == Area.RMA || a == Area.SPAWN) {
+            if (a == Area.SPAWN) {
                 assertNull(a.bundle(), a.name());
             } else {
                 assertTrue(a.bundle().startsWith("mana.wrappers."), a.name());

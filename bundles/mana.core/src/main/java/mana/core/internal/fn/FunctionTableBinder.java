@@ -14,6 +14,7 @@ import mana.core.fn.TypeProvider;
 import mana.core.fn.P2pProvider;
 import mana.core.fn.FileProvider;
 import mana.core.fn.InfoProvider;
+import mana.core.fn.RmaProvider;
 import mana.core.fn.TopoProvider;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -39,6 +40,7 @@ public final class FunctionTableBinder {
     private final Deque<TopoProvider> topos = new ArrayDeque<>();
     private final Deque<FileProvider> files = new ArrayDeque<>();
     private final Deque<InfoProvider> infos = new ArrayDeque<>();
+    private final Deque<RmaProvider> rmas = new ArrayDeque<>();
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -68,6 +70,16 @@ public final class FunctionTableBinder {
 
     synchronized void unbindInfo(InfoProvider p) {
         unbind(InfoProvider.class, infos, p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void bindRma(RmaProvider p) {
+        bind(RmaProvider.class, rmas, p);
+    }
+
+    synchronized void unbindRma(RmaProvider p) {
+        unbind(RmaProvider.class, rmas, p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,

@@ -1,0 +1,114 @@
+package mana.wrappers.rma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.util.List;
+import java.util.Map;
+import mana.core.desc.DescriptorKind;
+import mana.core.error.ErrorClass;
+import mana.core.error.ManaException;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
+import org.junit.jupiter.api.Test;
+
+/** The window descriptor and kind (pure logic, no MPI): saved form, checkpoint refusal, attachments. */
+class WinKindTest {
+    static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
+    static final int ERRORS_RETURN = Predefined.handle(Kind.ERRHANDLER, "ERRORS_RETURN");
+
+    private static IntBuffer ints(int n) {
+        return ByteBuffer.allocateDirect(4 * n).order(ByteOrder.nativeOrder()).asIntBuffer();
+    }
+
+    @Test
+    void saveAndLoadKeepWhatTheWindowWasMadeWithAndWhatWasSetSince() throws IOException {
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.CREATE, WORLD, 0x7L, ints(25), 25, 1, 4,
+                Map.of("no_locks", "true"));
+        d.setName("halo");
+        d.setErrhandler(ERRORS_RETURN);
+        WinKind kind = new WinKind();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        kind.save(d, new DataOutputStream(bytes));
+        WinDescriptor b = (WinDescriptor) kind.load(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(d.sequence(), b.sequence());
+        assertEquals(WinDescriptor.Flavor.CREATE, b.flavor());
+        assertEquals(WORLD, b.comm());
+        assertEquals(0x7L, b.commGid());
+        assertEquals(25, b.size());
+        assertEquals(1, b.dispUnit());
+        assertEquals(4, b.elementSize());
+        assertEquals("halo", b.name());
+        assertEquals(ERRORS_RETURN, b.errhandler());
+        assertEquals(Map.of("no_locks", "true"), b.info());
+        assertNull(b.base(), "buffers are not part of the saved form");
+        assertEquals(d.summary(), b.summary());
+    }
+
+    @Test
+    void aWrongFormatNumberIsRefused() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new DataOutputStream(bytes).writeInt(WinKind.FORMAT + 1);
+        IOException e = assertThrows(IOException.class,
+                () -> new WinKind().load(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+        assertTrue(e.getMessage().contains("format"), e.getMessage());
+    }
+
+    @Test
+    void aLiveWindowRefusesTheCheckpointNamingItAndARebuildIsAClearError() {
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.ALLOCATE_SHARED, WORLD, 0x2aL, ints(1), 8, 1, 4, Map.of());
+        d.setName("counters");
+        String why = new WinKind().unsupportedReason(d);
+        assertTrue(why.contains("window \"counters\""), why);
+        assertTrue(why.contains("allocate_shared") && why.contains("gid 2a"), why);
+        assertTrue(why.contains("Win.free()"), why);
+        ManaException e = assertThrows(ManaException.class, () -> new WinKind().rebuild(d));
+        assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+    }
+
+    @Test
+    void theKindListsLiveWindowsOnlyAndRestoresAfterOpsBeforeFiles() throws ManaException {
+        WinKind kind = new WinKind();
+        assertEquals(Kind.WIN, kind.kind());
+        assertTrue(kind.restoreOrder() > DescriptorKind.ORDER_OP && kind.restoreOrder() < DescriptorKind.ORDER_FILE);
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.DYNAMIC, WORLD, 1L, null, 0, 1, 1, Map.of());
+        int vid = Handles.TABLE.create(Kind.WIN, new Object(), d);
+        try {
+            List<?> live = kind.descriptors();
+            assertTrue(live.contains(d), live.toString());
+        } finally {
+            Handles.TABLE.free(vid, Kind.WIN);
+        }
+        assertFalse(kind.descriptors().contains(d), "a freed window is not saved");
+    }
+
+    @Test
+    void attachedBuffersAreHeldUntilDetachedByIdentity() {
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.DYNAMIC, WORLD, 1L, null, 0, 1, 1, Map.of());
+        IntBuffer a = ints(4);
+        IntBuffer b = ints(4);
+        d.attach(a);
+        d.attach(b);
+        assertEquals(2, d.attachedCount());
+        assertTrue(d.summary().contains("2 attached"), d.summary());
+        assertFalse(d.detach(ints(4)), "an equal but different buffer was never attached");
+        assertTrue(d.detach(a));
+        assertEquals(1, d.attachedCount());
+        d.release();
+        assertEquals(0, d.attachedCount());
+        assertSame(null, d.base());
+    }
+}
