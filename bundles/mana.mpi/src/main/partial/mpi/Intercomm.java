@@ -48,6 +48,15 @@ public final class Intercomm extends Comm {
         }
     }
 
+    /** The parent of a spawned process; in a job mpirun started, an Intercomm whose isNull() is true (as raw). */
+    public static Intercomm getParent() throws MPIException {
+        try {
+            return new Intercomm(FunctionTable.comm().getParent());
+        } catch (ManaException e) {
+            throw ManaErrors.of(e);
+        }
+    }
+
     public int getRemoteSize() throws MPIException {
         try {
             return FunctionTable.comm().remoteSize(vid);

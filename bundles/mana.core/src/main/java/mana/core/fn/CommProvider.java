@@ -222,4 +222,9 @@ public interface CommProvider {
     default String lookupName(String service, int info) throws ManaException {
         throw FunctionCatalog.missing("MPI_Lookup_name", null);
     }
+
+    @MpiName("MPI_Comm_get_parent")
+    default int getParent() throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_get_parent", null);
+    }
 }

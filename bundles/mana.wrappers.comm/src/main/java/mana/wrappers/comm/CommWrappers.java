@@ -54,6 +54,7 @@ public final class CommWrappers implements CommProvider {
     private static final int GET_ERRHANDLER = FunctionStats.id("MPI_Comm_get_errhandler");
     private static final int CALL_ERRHANDLER = FunctionStats.id("MPI_Comm_call_errhandler");
     private static final int INTERCOMM_CREATE = FunctionStats.id("MPI_Intercomm_create");
+    private static final int GET_PARENT = FunctionStats.id("MPI_Comm_get_parent");
     private static final int INTERCOMM_MERGE = FunctionStats.id("MPI_Intercomm_merge");
     private static final int REMOTE_SIZE = FunctionStats.id("MPI_Comm_remote_size");
     private static final int REMOTE_GROUP = FunctionStats.id("MPI_Comm_remote_group");
@@ -316,6 +317,23 @@ public final class CommWrappers implements CommProvider {
             throws ManaException {
         return call(INTERCOMM_CREATE, () -> Comms.registerInter(
                 Lower.comm(comm).createIntercomm(Lower.comm(localComm), localLeader, remoteLeader, tag)));
+    }
+
+    /**
+     * MPI_COMM_NULL in a job mpirun started (the raw binding then returns an Intercomm whose
+     * isNull() is true; so does the upper half). A process MPI_Comm_spawn started would have a
+     * parent, but MANA does not support spawn, so that is refused naming the reason.
+     */
+    @Override
+    public int getParent() throws ManaException {
+        return call(GET_PARENT, () -> {
+            Intercomm parent = Intercomm.getParent();
+            if (Comms.isNull(parent)) {
+                return Vid.NULL;
+            }
+            throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION, "MPI_Comm_get_parent: this process was started"
+                    + " by MPI_Comm_spawn, and MANA does not support spawned processes");
+        });
     }
 
     @Override

@@ -23,6 +23,8 @@ public final class Ports {
         int size = world.getSize();
         boolean acceptor = rank % 2 == 0;
         Intracomm half = world.split(rank % 2, rank);
+        // mpirun started this job: no parent, an Intercomm whose isNull() is true (raw: the same)
+        check("getParent isNull", Intercomm.getParent().isNull(), "");
 
         // The port name travels from the acceptors' leader (world 0) to the connectors' leader (world 1).
         String port = null;
