@@ -81,6 +81,7 @@ final class JobRunner {
             jobDir = Files.createTempDirectory("mana-job-");
             Path wrapped = jobDir.resolve("app-bundle.jar");
             AppBundle.write(AppBundle.wrap(jar), wrapped);
+            RunCommand.writeBootArgs(wrapped, launcher);
             jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np, jar.toString());
             jobFile.write();
             // Only checkpoints of this job (or the one it restarts from) are used for recovery.

@@ -94,7 +94,8 @@ class RunArgsTest {
         assertEquals(System.getenv("OMPI_MCA_topo") == null ? List.of("--mca", "topo", "basic") : List.of(),
                 cmd.subList(6, javaAt));
         int cp = cmd.indexOf("-cp");
-        assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.Main", "rank", "--class", "p.M", "--wrapped",
+        assertEquals("@" + Path.of("/job/rank-boot.args"), cmd.get(cp - 1));
+        assertEquals(List.of("-cp", "/d/mana-launcher.jar", "mana.launcher.boot.RankMain", "rank", "--class", "p.M", "--wrapped",
                 "/job/app-bundle.jar", "/abs/app.jar", "arg"),
                 cmd.subList(cp, cmd.size()));
         List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
