@@ -149,6 +149,7 @@ final class JobRunner {
             jobDir = Files.createTempDirectory("mana-job-");
             Path wrapped = jobDir.resolve("app-bundle.jar");
             wrapApp(command, app, wrapped);
+            RunCommand.writeBootArgs(wrapped, launcher);
             jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np,
                     app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")");
             jobFile.write();

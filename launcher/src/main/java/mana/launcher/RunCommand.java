@@ -27,6 +27,33 @@ public final class RunCommand {
         }
     }
 
+    /** The JVM main class of every rank (in {@link #rankBootJar}, on the boot class path). */
+    static final String RANK_MAIN = "mana.launcher.boot.RankMain";
+
+    /** dist/lib/mana-rank-boot.jar next to mana-launcher.jar. */
+    static Path rankBootJar(Path launcherJar) {
+        Path dist = launcherJar.toAbsolutePath().getParent();
+        return (dist == null ? Path.of(".") : dist).resolve("lib").resolve("mana-rank-boot.jar");
+    }
+
+    /** The JVM argument file next to the job's wrapped bundle (see {@link #writeBootArgs}). */
+    static Path bootArgsFile(Path wrapped, Path launcherJar) {
+        Path dir = (wrapped != null ? wrapped : launcherJar).toAbsolutePath().getParent();
+        return (dir == null ? Path.of(".") : dir).resolve("rank-boot.args");
+    }
+
+    /** Writes the rank JVM's argument file: the boot jar on the boot class path. */
+    static Path writeBootArgs(Path wrapped, Path launcherJar) throws IOException {
+        Path file = bootArgsFile(wrapped, launcherJar);
+        Path jar = rankBootJar(launcherJar);
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException(jar + " is missing (rebuild the launcher)");
+        }
+        // quoted: the path may hold spaces
+        Files.writeString(file, "\"-Xbootclasspath/a:" + jar.toString().replace("\\", "\\\\") + "\"\n");
+        return file;
+    }
+
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
         return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of());
@@ -75,7 +102,10 @@ public final class RunCommand {
                 cmd.add("-D" + prop + "=" + v);
             }
         }
-        cmd.add("mana.launcher.Main");
+        // the application's main must be the main thread's bottom frame, as under java App;
+        // an argument file, because mpirun rewrites a -Xbootclasspath option (it contains "classpath")
+        cmd.add("@" + bootArgsFile(wrapped, launcherJar));
+        cmd.add(RANK_MAIN);
         cmd.add("rank");
         if (ra.mainClass() != null) {
             cmd.add("--class");

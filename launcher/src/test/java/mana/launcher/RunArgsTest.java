@@ -95,9 +95,10 @@ class RunArgsTest {
                 cmd.subList(6, javaAt));
         assertEquals(List.of("-cp", "/d/mana-launcher.jar"), cmd.subList(javaAt + 1, javaAt + 3),
                 "the class path first: mpirun takes the first java argument containing 'cp' for it");
-        int main = cmd.indexOf("mana.launcher.Main");
-        assertEquals(List.of("mana.launcher.Main", "rank", "--class", "p.M", "--wrapped", "/job/app-bundle.jar", "/abs/app.jar", "arg"),
-                cmd.subList(main, cmd.size()));
+        int main = cmd.indexOf("mana.launcher.boot.RankMain");
+        assertEquals("@" + Path.of("/job/rank-boot.args"), cmd.get(main - 1));
+        assertEquals(List.of("mana.launcher.boot.RankMain", "rank", "--class", "p.M", "--wrapped", "/job/app-bundle.jar",
+                "/abs/app.jar", "arg"), cmd.subList(main, cmd.size()));
         List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
         assertFalse(notRoot.contains("--allow-run-as-root"));
         RunArgs own = parse("--mca", "topo", "treematch", "-np", "2", "app.jar");

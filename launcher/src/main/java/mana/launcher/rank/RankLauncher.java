@@ -4,7 +4,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.JarURLConnection;
@@ -60,17 +61,67 @@ public final class RankLauncher {
     private final List<String> timings = new ArrayList<>();
     private long last = t0;
 
-    /** Entry point; never returns. */
+    /** Entry point without the boot jar ({@code mana.launcher.Main rank ...}); never returns. */
     public static void main(String[] args) {
-        int status;
-        RankLauncher launcher = new RankLauncher();
+        MethodHandle app = prepare(args);
+        Throwable failure = null;
         try {
-            status = launcher.run(args);
+            app.invokeExact();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        finish(failure);
+    }
+
+    /** The launcher of this rank between {@link #prepare} and {@link #finish}. */
+    private static RankLauncher current;
+    private Framework framework;
+
+    /**
+     * Boots the framework and the application bundle and returns the application's main, bound
+     * to its arguments, as a {@code ()void} handle for {@code mana.launcher.boot.RankMain} to call.
+     * On a bad jar or class (or an internal error) it stops the framework and exits the JVM.
+     */
+    public static MethodHandle prepare(String[] args) {
+        RankLauncher launcher = new RankLauncher();
+        int status;
+        try {
+            Object r = launcher.boot(args);
+            if (r instanceof MethodHandle app) {
+                current = launcher;
+                return app;
+            }
+            status = (Integer) r;
         } catch (Throwable t) {
             System.err.println("mana rank: internal error: " + t);
             t.printStackTrace();
             status = APP_FAILED;
         }
+        launcher.stop(launcher.framework);
+        exit(status);
+        throw new AssertionError("unreachable");
+    }
+
+    /**
+     * After the application's main: an exception that escaped it is reported as the JVM reports
+     * an uncaught exception ({@code Exception in thread "main" ...}) and the rank exits with 1,
+     * as under {@code java App}; otherwise 0. Never returns.
+     */
+    public static void finish(Throwable failure) {
+        int status = OK;
+        if (failure != null) {
+            System.out.flush();
+            Thread t = Thread.currentThread();
+            t.getUncaughtExceptionHandler().uncaughtException(t, failure);
+            status = APP_FAILED;
+        }
+        if (current != null) {
+            current.stop(current.framework);
+        }
+        exit(status);
+    }
+
+    private static void exit(int status) {
         System.out.flush();
         System.err.flush();
         System.exit(status);
@@ -83,7 +134,8 @@ public final class RankLauncher {
         }
     }
 
-    int run(String[] argv) {
+    /** The application's main as a bound {@code ()void} handle, or the exit status (Integer) of a failure. */
+    Object boot(String[] argv) throws Throwable {
         String mainOverride = null;
         Path prewrapped = null;
         String classPathArg = null;
@@ -153,7 +205,6 @@ public final class RankLauncher {
             }
         }, RankLauncher::daemon);
 
-        Framework framework = null;
         Path storage = null;
         try {
             String lowerExports = lowerHalfExports();
@@ -209,22 +260,18 @@ public final class RankLauncher {
                 printTimings();
             }
             Thread.currentThread().setContextClassLoader(app.adapt(BundleWiring.class).getClassLoader());
+            // MPI_INFO_ENV "command"/"argv" as under mpirun java -cp ... MAIN ARGS (mana.wrappers.env)
+            System.setProperty("mana.app.command", mainClass);
+            System.setProperty("mana.app.argv", String.join(" ", appArgs));
             try {
-                main.invoke(null, (Object) appArgs);
-            } catch (InvocationTargetException e) {
-                System.out.flush();
-                e.getCause().printStackTrace();
-                return APP_FAILED;
+                return MethodHandles.insertArguments(MethodHandles.lookup().unreflect(main), 0, (Object) appArgs);
             } catch (IllegalAccessException e) {
                 throw new RankError("cannot call " + mainClass + ".main: " + e.getMessage());
             }
-            return OK;
         } catch (RankError | AppBundle.BundleError e) {
             return fail(e.getMessage());
         } catch (BundleException | IOException e) {
             return fail("cannot boot the framework: " + oneLine(String.valueOf(e.getMessage())));
-        } finally {
-            stop(framework);
         }
     }
 

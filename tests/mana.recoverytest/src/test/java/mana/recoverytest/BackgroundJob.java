@@ -88,7 +88,7 @@ final class BackgroundJob implements AutoCloseable {
      */
     void killAllRanks() {
         List<ProcessHandle> all = process.descendants().toList();
-        all.stream().filter(h -> h.info().commandLine().map(c -> c.contains("mana.launcher.Main rank")).orElse(false))
+        all.stream().filter(h -> h.info().commandLine().map(c -> c.contains("RankMain rank")).orElse(false))
                 .forEach(ProcessHandle::destroyForcibly);
         all.forEach(ProcessHandle::destroyForcibly);
     }
@@ -96,7 +96,7 @@ final class BackgroundJob implements AutoCloseable {
     /** kill -9 of one rank's JVM, chosen at random; its pid. */
     long killOneRank(Random random) {
         List<ProcessHandle> ranks = process.descendants()
-                .filter(h -> h.info().commandLine().map(c -> c.contains("mana.launcher.Main rank")).orElse(false)).toList();
+                .filter(h -> h.info().commandLine().map(c -> c.contains("RankMain rank")).orElse(false)).toList();
         if (ranks.isEmpty()) {
             fail("no rank process found under " + process.pid());
         }

@@ -9,6 +9,7 @@ import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
 import mana.wrappers.base.Infos;
 import mana.wrappers.base.Lower;
@@ -86,8 +87,26 @@ public final class InfoWrappers implements InfoProvider {
     public String get(int info, String key) throws ManaException {
         return call(GET, () -> {
             notNull("key", key, ErrorClass.INFO_KEY);
+            if (info == INFO_ENV && (key.equals("command") || key.equals("argv"))) {
+                String app = appCommand(key);
+                if (app != null) {
+                    return app.isEmpty() ? null : app;
+                }
+            }
             return Infos.lower(info).get(key);
         });
+    }
+
+    private static final int INFO_ENV = Predefined.handle(Kind.INFO, "INFO_ENV");
+
+    /**
+     * MPI_INFO_ENV's "command" and "argv" as under {@code mpirun java -cp ... Main args}: Open MPI
+     * takes them from the JVM's command line, which under MANA is the rank launcher's. The rank
+     * launcher gives the application's main class and arguments ("" when there are none: the
+     * key is then absent, as it is for Open MPI); null outside a MANA rank.
+     */
+    private static String appCommand(String key) {
+        return System.getProperty(key.equals("command") ? "mana.app.command" : "mana.app.argv");
     }
 
     @Override

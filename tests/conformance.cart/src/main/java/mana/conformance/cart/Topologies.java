@@ -255,6 +255,19 @@ public final class Topologies {
         check("weighted dist graph adjacent", wn.isWeighted() && wn.getSourceWeight(0) == 7
                 && wn.getDestinationWeight(0) == 9);
         w.free();
+        // longer weight and degree arrays than the sources: Open MPI's binding reads only the
+        // first entries (ompi-java-test topology/Distgraph1 passes whole scratch arrays)
+        GraphComm lw = world.createDistGraphAdjacent(new int[] {left}, new int[] {7, 0, 0}, new int[] {right},
+                new int[] {9, 0}, MPI.INFO_NULL, false);
+        DistGraphNeighbors lwn = lw.getDistGraphNeighbors();
+        check("weighted dist graph adjacent with longer weight arrays", lwn.getInDegree() == 1
+                && lwn.getOutDegree() == 1 && lwn.getSourceWeight(0) == 7 && lwn.getDestinationWeight(0) == 9);
+        lw.free();
+        GraphComm ld = world.createDistGraph(new int[] {rank}, new int[] {1, 5, 5}, new int[] {right}, MPI.INFO_NULL,
+                false);
+        check("dist graph with a longer degrees array", ld.getDistGraphNeighbors().getOutDegree() == 1
+                && ld.getDistGraphNeighbors().getDestination(0) == right);
+        ld.free();
 
         // every rank declares its edge to the right
         GraphComm dg = world.createDistGraph(new int[] {rank}, new int[] {1}, new int[] {right}, MPI.INFO_NULL, false);

@@ -1,0 +1,25 @@
+package mana.conformance.comm;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * What a program sees of how it was started: the bottom frame of the main thread (test suites
+ * name the failing file from it), MPI_INFO_ENV "command" and "argv", and, with the argument
+ * "throw", an exception escaping main after MPI.Finalize.
+ */
+public final class AppFrames {
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        int rank = MPI.COMM_WORLD.getRank();
+        StackTraceElement[] stack = Thread.currentThread().getStackTrace();
+        StackTraceElement bottom = stack[stack.length - 1];
+        System.out.println("rank " + rank + " bottom=" + bottom.getClassName() + "." + bottom.getMethodName()
+                + " file=" + bottom.getFileName() + " thread=" + Thread.currentThread().getName());
+        System.out.println("rank " + rank + " command=" + MPI.INFO_ENV.get("command") + " argv=" + MPI.INFO_ENV.get("argv"));
+        MPI.Finalize();
+        if (args.length > 0 && args[0].equals("throw")) {
+            throw new IllegalStateException("escaped main on rank " + rank);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package mana.conformance.comm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the application is started, seen from inside, against the raw binding ({@code mpirun
+ * java -cp mpi.jar:APP MAIN}): found by Open MPI's Java test suite (ompi-java-test), whose
+ * helpers print the file of the bottom stack frame and whose info/InfoEnv60 checks "command".
+ */
+class AppFramesTest {
+    static final Path JAR = Path.of(System.getProperty("conformance.jar"));
+    static final String MAIN = "mana.conformance.comm.AppFrames";
+
+    static List<String> sorted(List<String> lines) {
+        return lines.stream().sorted().toList();
+    }
+
+    @Test
+    void mainIsTheBottomFrameAndInfoEnvNamesTheMainClassAndItsArguments() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, MAIN, "a", "b");
+        ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN, "a", "b");
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(0, mana.exit(), mana.all());
+        assertTrue(raw.out().contains("rank 0 bottom=" + MAIN + ".main file=AppFrames.java thread=main"), raw.all());
+        assertTrue(raw.out().contains("rank 1 command=" + MAIN + " argv=a b"), raw.all());
+        assertEquals(sorted(raw.outLines()), sorted(mana.outLines()), "stdout\n" + mana.all());
+    }
+
+    @Test
+    void anExceptionEscapingMainIsReportedAsTheJvmReportsIt() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, MAIN, "throw");
+        ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN, "throw");
+        assertNotEquals(0, raw.exit(), raw.all());
+        assertEquals(raw.exit(), mana.exit(), "exit status\n" + mana.all());
+        // the JVM's header on every rank (mpirun's own lines may cut into the raw ones)
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(mana.err().contains("Exception in thread \"main\" java.lang.IllegalStateException: escaped main on rank "
+                    + rank + "\n\tat " + MAIN + ".main(AppFrames.java:"), mana.all());
+        }
+        assertEquals(2, frames(raw).size(), raw.all());
+        assertEquals(frames(raw), frames(mana), "the frames of the traces\n" + mana.all());
+        assertEquals(sorted(raw.outLines()), sorted(mana.outLines()), "stdout\n" + mana.all());
+    }
+
+    /** The frames of every rank's uncaught-exception report, sorted: main alone, no launcher frame. */
+    static List<String> frames(ManaJob.Run r) {
+        return r.errLines().stream().filter(l -> l.startsWith("\tat ")).sorted().toList();
+    }
+}
