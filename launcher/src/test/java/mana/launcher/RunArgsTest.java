@@ -193,8 +193,8 @@ class RunArgsTest {
         RunArgs a = parse("-np", "2", "-cp", "c", "Send", "--x");
         List<String> cmd = RunCommand.command("mpirun", a, List.of("--classpath", "/abs/c", "--"), Path.of("/job/b.jar"),
                 Path.of("/d/l.jar"), false, List.of(), List.of());
-        int main = cmd.indexOf("mana.launcher.Main");
-        assertEquals(List.of("mana.launcher.Main", "rank", "--class", "Send", "--wrapped", "/job/b.jar",
+        int main = cmd.indexOf("mana.launcher.boot.RankMain");
+        assertEquals(List.of("mana.launcher.boot.RankMain", "rank", "--class", "Send", "--wrapped", "/job/b.jar",
                 "--classpath", "/abs/c", "--", "--x"), cmd.subList(main, cmd.size()));
     }
 
