@@ -55,7 +55,7 @@ final class ManaErrors {
     }
 
     /** Converted from the lower half's own MPIException (see mana.wrappers.base.Lower.error). */
-    private static boolean fromLowerHalf(ManaException e) {
+    static boolean fromLowerHalf(ManaException e) {
         Throwable c = e.getCause();
         return c != null && c.getClass() != MPIException.class && c.getClass().getName().equals("mpi.MPIException");
     }
@@ -77,10 +77,21 @@ final class ManaErrors {
             on = WORLD;
         }
         String where = Predefined.name(on) != null ? "MPI_" + Predefined.name(on) : Vid.toString(on);
+        abortJob(x, "communicator " + where, "communicator");
+    }
+
+    /**
+     * Open MPI's ERRORS_ARE_FATAL for an error MANA detected: the message on stderr, then
+     * MPI_Abort with the error class as status (a halt if even that fails).
+     *
+     * @param on what the error happened on ("communicator MPI_COMM_WORLD", "a file", ...)
+     * @param scope whose processes abort ("communicator", "window")
+     */
+    static void abortJob(MPIException x, String on, String scope) {
         System.out.flush();
-        System.err.println("*** An error occurred that MANA detected\n*** on communicator " + where
+        System.err.println("*** An error occurred that MANA detected\n*** on " + on
                 + "\n*** MPI error class " + x.getErrorClass() + ": " + x.getMessage()
-                + "\n*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n***    and potentially your MPI job)");
+                + "\n*** MPI_ERRORS_ARE_FATAL (processes in this " + scope + " will now abort,\n***    and potentially your MPI job)");
         System.err.flush();
         try {
             FunctionTable.env().abort(WORLD, x.getErrorClass());

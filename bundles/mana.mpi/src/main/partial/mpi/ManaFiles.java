@@ -27,16 +27,11 @@ final class ManaFiles {
         if (e.getCause() != null) {
             x.initCause(e.getCause());
         }
-        if (!fromLowerHalf(e) && e.errorClass() != ErrorClass.UNSUPPORTED_OPERATION
+        if (!ManaErrors.fromLowerHalf(e) && e.errorClass() != ErrorClass.UNSUPPORTED_OPERATION
                 && !errorsReturn(file == null ? Vid.NULL : file.vid)) {
             fatal(x);
         }
         return x;
-    }
-
-    private static boolean fromLowerHalf(ManaException e) {
-        Throwable c = e.getCause();
-        return c != null && c.getClass() != MPIException.class && c.getClass().getName().equals("mpi.MPIException");
     }
 
     private static boolean errorsReturn(int fileVid) {
@@ -51,17 +46,7 @@ final class ManaFiles {
     }
 
     private static void fatal(MPIException x) {
-        System.out.flush();
-        System.err.println("*** An error occurred that MANA detected\n*** on a file\n*** MPI error class "
-                + x.getErrorClass() + ": " + x.getMessage()
-                + "\n*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n***    and potentially your MPI job)");
-        System.err.flush();
-        try {
-            FunctionTable.env().abort(WORLD, x.getErrorClass());
-        } catch (ManaException | RuntimeException a) {
-            System.err.println("MANA: MPI_Abort failed (" + a.getMessage() + "); halting this rank");
-        }
-        Runtime.getRuntime().halt(x.getErrorClass() == 0 ? 1 : x.getErrorClass());
+        ManaErrors.abortJob(x, "a file", "communicator");
     }
 
     private ManaFiles() {

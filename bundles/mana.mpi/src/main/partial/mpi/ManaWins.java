@@ -26,7 +26,7 @@ final class ManaWins {
     static MPIException of(ManaException e, Win win) {
         int vid = win == null ? Vid.NULL : win.vid;
         boolean live = vid != Vid.NULL && Handles.TABLE.isLive(vid);
-        if (!live || fromLowerHalf(e) || e.errorClass() == ErrorClass.UNSUPPORTED_OPERATION) {
+        if (!live || ManaErrors.fromLowerHalf(e) || e.errorClass() == ErrorClass.UNSUPPORTED_OPERATION) {
             ManaException m = e;
             if (win != null && win.freed && win.vid == Vid.NULL) {
                 m = new ManaException(e.errorCode(), e.errorClass(),
@@ -44,11 +44,6 @@ final class ManaWins {
         return x;
     }
 
-    private static boolean fromLowerHalf(ManaException e) {
-        Throwable c = e.getCause();
-        return c != null && c.getClass() != MPIException.class && c.getClass().getName().equals("mpi.MPIException");
-    }
-
     private static boolean errorsReturn(int vid) {
         if (!FunctionTable.isProvided(RmaProvider.class)) {
             return true;
@@ -61,17 +56,7 @@ final class ManaWins {
     }
 
     private static void fatal(MPIException x) {
-        System.out.flush();
-        System.err.println("*** An error occurred that MANA detected\n*** on a window\n*** MPI error class "
-                + x.getErrorClass() + ": " + x.getMessage()
-                + "\n*** MPI_ERRORS_ARE_FATAL (processes in this window will now abort,\n***    and potentially your MPI job)");
-        System.err.flush();
-        try {
-            FunctionTable.env().abort(WORLD, x.getErrorClass());
-        } catch (ManaException | RuntimeException a) {
-            System.err.println("MANA: MPI_Abort failed (" + a.getMessage() + "); halting this rank");
-        }
-        Runtime.getRuntime().halt(x.getErrorClass() == 0 ? 1 : x.getErrorClass());
+        ManaErrors.abortJob(x, "a window", "window");
     }
 
     private ManaWins() {

@@ -34,6 +34,9 @@ final class ClientCommands {
         }
         JobFile jf = find("checkpoint", job);
         try (CoordClient c = new CoordClient(jf)) {
+            // The coordinator answers within its own cut deadline (and reports progress); ranks
+            // still starting on a busy machine may keep it silent longer than a connect timeout.
+            c.readTimeout(CHECKPOINT_READ_TIMEOUT_MS);
             c.send("CHECKPOINT" + (exit ? " exit" : ""));
             String[] f;
             while ((f = c.next()) != null) {
@@ -53,6 +56,9 @@ final class ClientCommands {
             return 1;
         }
     }
+
+    /** Far beyond the coordinator's cut deadline: only a coordinator that stopped answering hits it. */
+    static final int CHECKPOINT_READ_TIMEOUT_MS = 300_000;
 
     static int jobs(List<String> args) throws UsageError {
         if (!args.isEmpty()) {

@@ -31,6 +31,8 @@ public final class TestCommand {
         cmd.addAll(args); // extra Maven arguments, e.g. -o or -pl
         cmd.add("install");
         System.out.println("[mana test] " + String.join(" ", cmd));
+        // Load now what runs after the build: the build replaces the jar this JVM runs from.
+        TestReports.load();
         int status = execIn(cmd, home);
         Map<String, Integer> perModule = TestReports.perModule(home);
         System.out.println("[mana test] tests per module: " + perModule.entrySet().stream()

@@ -31,6 +31,11 @@ public final class CoordClient implements AutoCloseable {
         }
     }
 
+    /** The read timeout from now on (0: wait as long as it takes). */
+    public void readTimeout(int ms) throws IOException {
+        socket.setSoTimeout(ms);
+    }
+
     public void send(String line) throws IOException {
         out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();

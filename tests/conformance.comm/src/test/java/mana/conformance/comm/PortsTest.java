@@ -33,7 +33,7 @@ class PortsTest {
         assertTrue(mana.out().contains("DONE"), mana.all());
         List<String> m = checks(mana);
         assertEquals(checks(raw), m, "MANA and the raw binding must report the same checks");
-        // 13 checks on every rank, 2 more on rank 0 (the port's owner), and DONE
-        assertEquals(13 * ranks + 3, m.size(), "checks that ran: " + m);
+        // 14 checks on every rank (getParent included), 2 more on rank 0 (the port's owner), and DONE
+        assertEquals(14 * ranks + 3, m.size(), "checks that ran: " + m);
     }
 }
