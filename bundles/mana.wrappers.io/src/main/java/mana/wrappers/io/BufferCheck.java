@@ -1,5 +1,6 @@
 package mana.wrappers.io;
 
+import mana.wrappers.base.Buffers;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.nio.Buffer;
@@ -70,7 +71,7 @@ final class BufferCheck {
     private static long bytes(Object buf) throws ManaException {
         if (buf instanceof Buffer b) {
             long elems = b.isDirect() ? b.capacity() : b.capacity() - b.position();
-            return elems * elementSize(b);
+            return elems * Buffers.elementSize(b);
         }
         Class<?> c = buf.getClass().getComponentType();
         if (c == null || !c.isPrimitive()) {
@@ -78,22 +79,6 @@ final class BufferCheck {
                     + " is neither a primitive array nor a java.nio buffer");
         }
         return (long) Array.getLength(buf) * primitiveSize(c);
-    }
-
-    private static int elementSize(Buffer b) {
-        if (b instanceof ByteBuffer) {
-            return 1;
-        }
-        if (b instanceof CharBuffer || b instanceof ShortBuffer) {
-            return 2;
-        }
-        if (b instanceof IntBuffer || b instanceof FloatBuffer) {
-            return 4;
-        }
-        if (b instanceof LongBuffer || b instanceof DoubleBuffer) {
-            return 8;
-        }
-        return 1;
     }
 
     private static int primitiveSize(Class<?> c) {

@@ -1,5 +1,6 @@
 package mana.wrappers.rma;
 
+import mana.wrappers.base.Buffers;
 import java.lang.reflect.Field;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -39,7 +40,7 @@ final class RmaBuffers {
         if (count <= 0) {
             return;
         }
-        long have = (long) buf.capacity() * elementSize(buf);
+        long have = (long) buf.capacity() * Buffers.elementSize(buf);
         long baseSize = baseSize(type);
         long span = ((long) (count - 1) * type.getExtent() + type.getTrueLb() + type.getTrueExtent()) * baseSize;
         if (span > have) {
@@ -76,22 +77,6 @@ final class RmaBuffers {
                 f.put(i, from.getFloat(4 * i));
             }
         }
-    }
-
-    static int elementSize(Buffer b) {
-        if (b instanceof ByteBuffer) {
-            return 1;
-        }
-        if (b instanceof CharBuffer || b instanceof ShortBuffer) {
-            return 2;
-        }
-        if (b instanceof IntBuffer || b instanceof FloatBuffer) {
-            return 4;
-        }
-        if (b instanceof LongBuffer || b instanceof DoubleBuffer) {
-            return 8;
-        }
-        return 1;
     }
 
     private static long baseSize(Datatype type) {

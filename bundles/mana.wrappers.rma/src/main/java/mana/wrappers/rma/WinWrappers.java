@@ -121,7 +121,7 @@ public final class WinWrappers implements RmaProvider {
     /** A virtual handle for a new lower-half window, with its descriptor. */
     private static int register(Win w, WinDescriptor.Flavor flavor, int comm, Buffer base, int size, int dispUnit,
                                 int info) throws ManaException, MPIException {
-        int elementSize = base == null ? 1 : RmaBuffers.elementSize(base);
+        int elementSize = base == null ? 1 : mana.wrappers.base.Buffers.elementSize(base);
         WinDescriptor d = new WinDescriptor(flavor, comm, gid(comm), base, size, dispUnit, elementSize,
                 Infos.pairs(info));
         d.setErrhandler(errhandlerVid(w.getErrhandler()));
@@ -183,7 +183,7 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(id);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            boolean small = base.isDirect() && (long) base.capacity() * RmaBuffers.elementSize(base) < Long.BYTES;
+            boolean small = base.isDirect() && (long) base.capacity() * mana.wrappers.base.Buffers.elementSize(base) < Long.BYTES;
             ByteBuffer address = small ? ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.nativeOrder()) : null;
             Win w = new Win(size, dispUnit, Infos.lower(info), Lower.comm(comm), small ? address : base, lowerFlavor);
             if (small) {

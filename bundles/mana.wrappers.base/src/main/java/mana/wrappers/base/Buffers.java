@@ -1,0 +1,30 @@
+package mana.wrappers.base;
+
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+
+/** For wrapper bundles that check java.nio buffers against what MPI will read or write. */
+public final class Buffers {
+    /** Bytes per element of a java.nio buffer (1 for a ByteBuffer or an unknown kind). */
+    public static int elementSize(Buffer b) {
+        if (b instanceof CharBuffer || b instanceof ShortBuffer) {
+            return 2;
+        }
+        if (b instanceof IntBuffer || b instanceof FloatBuffer) {
+            return 4;
+        }
+        if (b instanceof LongBuffer || b instanceof DoubleBuffer) {
+            return 8;
+        }
+        return 1; // ByteBuffer, and anything else
+    }
+
+    private Buffers() {
+    }
+}
