@@ -29,10 +29,18 @@ import org.osgi.framework.FrameworkUtil;
  * bundle whose {@code mpi} import asks for the lower half ({@code mana.half=lower}).
  */
 public final class Main {
-    private static final int[] SIZES = {8, 64, 512, 4096, 32768, 65536, 262144, 1048576, 4194304};
+    private static final int[] SIZES = sizes("mana.bench.sizes",
+            new int[] {8, 64, 512, 4096, 32768, 65536, 262144, 1048576, 4194304});
     private static final int[] COLL_SIZES = {8, 64, 512, 4096, 32768, 262144, 1048576};
     /** The collective kernels, in the order of {@link #rawKernels()} after the first three. */
     private static final List<String> COLLECTIVES = List.of("allreduce", "bcast", "alltoall");
+
+    /** Message sizes from a system property ("8,64"), or the defaults. */
+    private static int[] sizes(String property, int[] defaults) {
+        String v = System.getProperty(property);
+        return v == null || v.isBlank() ? defaults
+                : Arrays.stream(v.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
+    }
 
     public static void main(String[] args) throws Exception {
         String what = args.length > 0 ? args[0] : "p2p";

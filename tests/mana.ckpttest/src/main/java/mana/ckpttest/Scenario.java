@@ -32,6 +32,7 @@ public final class Scenario {
             case "userop" -> userOp(c);
             case "persistent" -> persistent(c);
             case "clock" -> clock(c);
+            case "truncate" -> truncate(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -42,6 +43,45 @@ public final class Scenario {
 
     static long mix(long acc, long v) {
         return acc * 1_000_003L + v;
+    }
+
+    // ---- receives truncated under ERRORS_RETURN before the cut --------------------------------
+
+    static final class TruncateState implements Serializable {
+        int iter;
+        long acc;
+    }
+
+    /**
+     * Rank 1 sends four longs, rank 0 receives into room for two (recv, then iRecv + waitFor,
+     * in turns): MPI_ERR_TRUNCATE, and the message is consumed all the same. The cut must count it as received (not wait for it in
+     * the drain), and the job goes on exactly as uninterrupted.
+     */
+    static long truncate(Ckpt c) throws Exception {
+        TruncateState s = c.state(new TruncateState());
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (c.rank == 1) {
+                MPI.COMM_WORLD.send(new long[] {i, i + 1, i + 2, i + 3}, 4, MPI.LONG, 0, 300 + i);
+            } else if (c.rank == 0) {
+                long[] room = new long[2];
+                int errorClass = 0;
+                try {
+                    if (i % 2 == 0) {
+                        MPI.COMM_WORLD.recv(room, 2, MPI.LONG, 1, 300 + i);
+                    } else {
+                        MPI.COMM_WORLD.iRecv(MPI.newLongBuffer(2), 2, MPI.LONG, 1, 300 + i).waitFor();
+                    }
+                } catch (mpi.MPIException e) {
+                    errorClass = e.getErrorClass();
+                }
+                s.acc = mix(s.acc, errorClass == MPI.ERR_TRUNCATE ? i + 1 : -1);
+            }
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return total[0];
     }
 
     // ---- messages in flight on a split communicator -------------------------------------------

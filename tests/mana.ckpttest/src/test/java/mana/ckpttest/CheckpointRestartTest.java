@@ -52,6 +52,12 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void aReceiveTruncatedUnderErrorsReturnCountsAsReceivedAtTheCut(@TempDir Path tmp) {
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "truncate", 2, 1, 2, 4);
+        assertEquals(0, Jobs.drained(runs[1]), "the truncated messages were consumed:\n" + runs[1].all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

@@ -150,14 +150,21 @@ public final class CommDescriptor implements Descriptor {
 
     /** Counts one message sent to {@code peer} (a rank in this communicator); no allocation. */
     public void countSent(int peer) {
-        if (peer >= 0 && peer < worldRanks.length) {
+        if (peer >= 0 && peer < sent.length) {
             CallerThreads.increment(sent, peer);
         }
     }
 
     public void countReceived(int peer) {
-        if (peer >= 0 && peer < worldRanks.length) {
+        if (peer >= 0 && peer < received.length) {
             CallerThreads.increment(received, peer);
+        }
+    }
+
+    /** Adds {@code delta} (+1 or -1) to the messages received from {@code peer}; see {@link #countReceived}. */
+    public void addReceived(int peer, int delta) {
+        if (peer >= 0 && peer < received.length) {
+            CallerThreads.add(received, peer, delta);
         }
     }
 

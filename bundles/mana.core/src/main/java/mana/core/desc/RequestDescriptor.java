@@ -65,6 +65,12 @@ public final class RequestDescriptor implements Descriptor {
      */
     private boolean active;
     private volatile boolean cancelled;
+    /**
+     * The communicator's descriptor, when the request was made through a wrapper that had it at
+     * hand: completing a receive counts the message there without looking the communicator
+     * up again. Not saved; null after a restart (the completion then looks it up).
+     */
+    private CommDescriptor commDescriptor;
     /** Status fields of a completion MANA made itself (a checkpoint drain, a drained message); null otherwise. */
     private volatile long[] completion;
 
@@ -192,6 +198,16 @@ public final class RequestDescriptor implements Descriptor {
     }
 
     /** The operation completed (a persistent request becomes inactive). */
+    /** See {@link #commDescriptor()}; set by the wrapper that made the request, before it is published. */
+    public void attachComm(CommDescriptor d) {
+        this.commDescriptor = d;
+    }
+
+    /** The descriptor of {@link #comm()} attached when the request was made, or null. */
+    public CommDescriptor commDescriptor() {
+        return commDescriptor;
+    }
+
     public void markCompleted() {
         ACTIVE.setRelease(this, false);
     }

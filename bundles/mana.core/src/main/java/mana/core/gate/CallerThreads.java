@@ -44,6 +44,15 @@ public final class CallerThreads {
         return ++counts[i];
     }
 
+    /** Adds {@code delta} to {@code counts[i]}, like {@link #increment}. */
+    public static void add(long[] counts, int i, long delta) {
+        if (concurrent) {
+            LONGS.getAndAdd(counts, i, delta);
+        } else {
+            counts[i] += delta;
+        }
+    }
+
     /** Reads {@code counts[i]} (from any thread; exact once the counting calls are ordered before it). */
     public static long get(long[] counts, int i) {
         return (long) LONGS.getVolatile(counts, i);

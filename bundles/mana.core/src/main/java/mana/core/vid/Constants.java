@@ -10,54 +10,76 @@ import mana.core.error.ManaException;
  * Values are the lower half's own objects, typed {@code Object} so this API never names them.
  */
 public final class Constants {
-    private static final Object[][] BY_KIND = new Object[Kind.LIMIT][];
-    private static final Descriptor[][] DESCRIPTORS = new Descriptor[Kind.LIMIT][];
+    /** Predefined handles per kind at most: a predefined handle's slot is below this. */
+    static final int PER_KIND = 64;
+    /**
+     * One entry per predefined handle, all kinds in one flat array: index (kind * PER_KIND +
+     * slot), so a lookup is one mask-and-compare, one index and one load.
+     */
+    private static final VidTable.Entry[] ENTRIES = new VidTable.Entry[Kind.LIMIT * PER_KIND];
+    /** The bits that must be zero in a predefined handle besides its kind (generation 0, slot below PER_KIND). */
+    private static final int NOT_KIND_OR_SLOT = 0x0FFFFFFF & ~(PER_KIND - 1);
 
     static {
         for (int k = 0; k < Kind.LIMIT; k++) {
-            BY_KIND[k] = new Object[Predefined.names(k).size()];
-            DESCRIPTORS[k] = new Descriptor[Predefined.names(k).size()];
+            int n = Predefined.names(k).size();
+            if (n > PER_KIND) {
+                throw new ExceptionInInitializerError("more than " + PER_KIND + " predefined " + Kind.name(k) + " handles");
+            }
+            for (int i = 0; i < n; i++) {
+                ENTRIES[k * PER_KIND + i] = VidTable.Entry.predefined(Vid.predefined(k, i));
+            }
         }
+    }
+
+    /** The entry of a predefined handle, or null if {@code vid} is none (any kind). */
+    private static VidTable.Entry slot(int vid) {
+        if ((vid & NOT_KIND_OR_SLOT) != 0) {
+            return null;
+        }
+        return ENTRIES[(vid >>> 28) * PER_KIND + (vid & (PER_KIND - 1))];
+    }
+
+    private static VidTable.Entry slotOrThrow(int vid) {
+        VidTable.Entry e = slot(vid);
+        if (e == null) {
+            throw new IllegalArgumentException("not a predefined handle: " + Vid.toString(vid));
+        }
+        return e;
     }
 
     /** Sets the descriptor of a predefined object (communicators: filled at MPI.Init). */
     public static void setDescriptor(int vid, Descriptor d) {
-        if (!Vid.isPredefined(vid) || Vid.slot(vid) >= DESCRIPTORS[Vid.kind(vid)].length) {
-            throw new IllegalArgumentException("not a predefined handle: " + Vid.toString(vid));
-        }
-        DESCRIPTORS[Vid.kind(vid)][Vid.slot(vid)] = d;
+        slotOrThrow(vid).setPredefinedDescriptor(d);
     }
 
     /** The descriptor of a predefined handle, or null (before MPI.Init, or kinds without one). */
     public static Descriptor descriptor(int vid) {
-        int kind = Vid.kind(vid);
-        int slot = Vid.slot(vid);
-        if (!Vid.isPredefined(vid) || kind >= Kind.LIMIT || slot >= DESCRIPTORS[kind].length) {
-            return null;
-        }
-        return DESCRIPTORS[kind][slot];
+        VidTable.Entry e = slot(vid);
+        return e == null ? null : e.descriptor();
     }
 
     public static void set(int vid, Object lower) {
-        if (!Vid.isPredefined(vid) || Vid.slot(vid) >= BY_KIND[Vid.kind(vid)].length) {
-            throw new IllegalArgumentException("not a predefined handle: " + Vid.toString(vid));
-        }
-        BY_KIND[Vid.kind(vid)][Vid.slot(vid)] = lower;
+        slotOrThrow(vid).setPredefinedLower(lower);
     }
 
     /** The lower-half object of a predefined handle of the expected kind. No allocation, no lock. */
     public static Object get(int vid, int expectedKind) throws ManaException {
-        int kind = Vid.kind(vid);
-        if (kind != expectedKind || !Vid.isPredefined(vid)) {
-            throw invalid(vid, expectedKind);
+        return entry(vid, expectedKind).lower();
+    }
+
+    /**
+     * The entry (lower-half object and descriptor) of a predefined handle of the expected kind
+     * whose lower-half object is set; otherwise the error {@link #invalid} gives.
+     */
+    public static VidTable.Entry entry(int vid, int expectedKind) throws ManaException {
+        if ((vid & ~(PER_KIND - 1)) == (expectedKind << 28)) {
+            VidTable.Entry e = ENTRIES[expectedKind * PER_KIND + (vid & (PER_KIND - 1))];
+            if (e != null && e.lower() != null) {
+                return e;
+            }
         }
-        Object[] row = BY_KIND[kind];
-        int slot = Vid.slot(vid);
-        Object o = slot < row.length ? row[slot] : null;
-        if (o == null) {
-            throw invalid(vid, expectedKind);
-        }
-        return o;
+        throw invalid(vid, expectedKind);
     }
 
     public static ManaException invalid(int vid, int expectedKind) {

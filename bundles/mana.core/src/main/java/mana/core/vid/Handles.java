@@ -15,6 +15,22 @@ public final class Handles {
     }
 
     /**
+     * The entry of a live or predefined handle of {@code kind}: its lower-half object (not null)
+     * and its descriptor from one lookup, for wrappers that need both on their hot path.
+     * Invalid handles give the same error as {@link #lower}.
+     */
+    public static VidTable.Entry entry(int vid, int kind) throws ManaException {
+        if ((vid & 0x0F000000) == 0) {
+            return Constants.entry(vid, kind); // predefined (generation 0), or a clear error
+        }
+        VidTable.Entry e = TABLE.entry(vid, kind);
+        if (e.lower() == null) {
+            throw TABLE.invalid(vid, kind); // freed while we looked
+        }
+        return e;
+    }
+
+    /**
      * The descriptor behind a live or predefined handle (null if it has none), for wrappers
      * that update counters. Invalid handles give the same error as {@link #lower}.
      */

@@ -63,6 +63,22 @@ public final class VidTable {
         public long sequence() {
             return sequence;
         }
+
+        /** The entry of a predefined handle (generation 0), kept by {@link Constants}. */
+        static Entry predefined(int vid) {
+            Entry e = new Entry();
+            e.generation = 0;
+            e.vid = vid;
+            return e;
+        }
+
+        void setPredefinedLower(Object lower) {
+            this.lower = lower;
+        }
+
+        void setPredefinedDescriptor(Descriptor descriptor) {
+            this.descriptor = descriptor;
+        }
     }
 
     private final Entry[][] chunks = new Entry[CHUNKS][];

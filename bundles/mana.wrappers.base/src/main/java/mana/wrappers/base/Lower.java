@@ -9,6 +9,7 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.core.vid.VidTable;
 import mpi.Comm;
 import mpi.Datatype;
 import mpi.MPI;
@@ -55,6 +56,20 @@ public final class Lower {
 
     public static Comm comm(int vid) throws ManaException {
         return (Comm) Handles.lower(vid, Kind.COMM);
+    }
+
+    /**
+     * A communicator's table entry: its lower-half object ({@link #comm(VidTable.Entry)}) and its
+     * descriptor ({@link Requests#countSent(VidTable.Entry, int)}) from one lookup, for the
+     * hottest wrappers.
+     */
+    public static VidTable.Entry commEntry(int vid) throws ManaException {
+        return Handles.entry(vid, Kind.COMM);
+    }
+
+    /** The lower-half communicator of an entry from {@link #commEntry}. */
+    public static Comm comm(VidTable.Entry e) {
+        return (Comm) e.lower();
     }
 
     /**
@@ -131,8 +146,8 @@ public final class Lower {
      * sent from an array; MANA gives MPI_ERR_TYPE instead. Predefined types cost one check.
      */
     public static Datatype committedType(int vid) throws ManaException {
-        if (mana.core.vid.Vid.isPredefined(vid)) {
-            return (Datatype) Handles.lower(vid, Kind.DATATYPE);
+        if ((vid & 0x0F000000) == 0) { // generation 0: predefined
+            return (Datatype) Constants.get(vid, Kind.DATATYPE);
         }
         mana.core.vid.VidTable.Entry e = Handles.TABLE.entry(vid, Kind.DATATYPE);
         Object lower = e.lower();

@@ -10,6 +10,7 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.core.vid.VidTable;
 import mpi.Request;
 
 /**
@@ -23,6 +24,10 @@ public final class Requests {
 
     /** The descriptor of a derived datatype, or null for a predefined one. */
     public static DatatypeDescriptor derivedType(int type) throws ManaException {
+        if ((type & 0x0F000000) == 0) { // generation 0: predefined, no descriptor
+            Handles.lower(type, Kind.DATATYPE); // validates
+            return null;
+        }
         Descriptor d = Handles.descriptor(type, Kind.DATATYPE);
         return d instanceof DatatypeDescriptor dd ? dd : null;
     }
@@ -32,6 +37,20 @@ public final class Requests {
                              int peer, int tag) throws ManaException {
         return Handles.TABLE.create(Kind.REQUEST, lower,
                 new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type)));
+    }
+
+    /**
+     * {@link #create(Request, RequestDescriptor.Op, int, Object, int, int, int, int)} for a
+     * communicator whose entry ({@link Lower#commEntry}) the caller has: the request keeps the
+     * communicator's descriptor for counting its completion.
+     */
+    public static int create(Request lower, RequestDescriptor.Op op, VidTable.Entry commEntry, int comm, Object buf,
+                             int count, int type, int peer, int tag) throws ManaException {
+        RequestDescriptor d = new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type));
+        if (commEntry.descriptor() instanceof CommDescriptor c) {
+            d.attachComm(c);
+        }
+        return Handles.TABLE.create(Kind.REQUEST, lower, d);
     }
 
     /**
@@ -113,14 +132,41 @@ public final class Requests {
      * @param status the completion's status fields, or null when the call asked for none
      */
     public static int completed(int vid, Request lower, long[] status) throws ManaException {
+        return Vid.isPredefined(vid) ? vid : completed(vid, descriptor(vid), lower, status);
+    }
+
+    /**
+     * The table entry of a request: its lower-half request and its log entry
+     * ({@link #logged(VidTable.Entry)}) from one lookup, for the single-request wait and test.
+     */
+    public static VidTable.Entry entry(int vid) throws ManaException {
+        return Handles.entry(vid, Kind.REQUEST);
+    }
+
+    /** The log entry of a request's table entry, or null (predefined, or not logged). */
+    public static RequestDescriptor logged(VidTable.Entry e) {
+        return e.descriptor() instanceof RequestDescriptor d ? d : null;
+    }
+
+    /** {@link #needsStatus(int, int)} for a log entry from {@link #logged}. */
+    public static boolean needsStatus(RequestDescriptor d, int anySource) {
+        return d != null && d.op().isReceive() && d.peer() == anySource;
+    }
+
+    /** {@link #completed(int, Request, long[])} with the request's log entry already at hand. */
+    public static int completed(int vid, RequestDescriptor d, Request lower, long[] status) throws ManaException {
         if (Vid.isPredefined(vid)) {
             return vid;
         }
-        RequestDescriptor d = descriptor(vid);
         if (d != null) {
             if (d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && (status == null || status[3] == 0)) {
                 int source = status != null ? (int) status[0] : d.peer();
-                countReceived(d.comm(), source);
+                CommDescriptor c = d.commDescriptor();
+                if (c != null) {
+                    c.countReceived(source);
+                } else {
+                    countReceived(d.comm(), source);
+                }
             }
             d.markCompleted();
         }
@@ -154,6 +200,33 @@ public final class Requests {
         if (d != null) {
             d.countReceived(source);
         }
+    }
+
+    /** Counts a message sent on the communicator of an entry from {@link Lower#commEntry}. */
+    public static void countSent(VidTable.Entry comm, int dest) {
+        if (comm.descriptor() instanceof CommDescriptor d) {
+            d.countSent(dest);
+        }
+    }
+
+    /** Counts a message received on the communicator of an entry from {@link Lower#commEntry}. */
+    public static void countReceived(VidTable.Entry comm, int source) {
+        if (comm.descriptor() instanceof CommDescriptor d) {
+            d.countReceived(source);
+        }
+    }
+
+    /**
+     * Adds {@code delta} to the messages received from {@code source} on the communicator of an
+     * entry (a receive counted before its lower call, and taken back if that call fails).
+     * Returns false when the communicator keeps no counts.
+     */
+    public static boolean countReceived(VidTable.Entry comm, int source, int delta) {
+        if (comm.descriptor() instanceof CommDescriptor d) {
+            d.addReceived(source, delta);
+            return true;
+        }
+        return false;
     }
 
     private static CommDescriptor commDescriptor(int comm) {

@@ -7,6 +7,7 @@ import mana.core.error.ManaException;
 import mana.core.fn.P2pProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
+import mana.core.vid.VidTable;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.wrappers.base.Drained;
@@ -83,63 +84,72 @@ public final class P2pWrappers implements P2pProvider {
 
     // ---- blocking sends and receives ------------------------------------------------------
 
+    /** The lower half's MPI.ANY_SOURCE (set by its native code when the class loads). */
+    private static final int ANY_SOURCE = MPI.ANY_SOURCE;
+
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        FunctionStats.count(SEND);
+        // Only what the lower call needs comes before it: what follows it overlaps with the
+        // receiver's work instead of delaying the message (the latency a ping-pong measures).
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).send(buf, count, Lower.committedType(type), dest, tag);
-            Requests.countSent(comm, dest);
+            VidTable.Entry c = Lower.commEntry(comm);
+            Lower.comm(c).send(buf, count, Lower.committedType(type), dest, tag);
+            Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+            FunctionStats.count(SEND);
         }
     }
 
     @Override
     public void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        FunctionStats.count(BSEND);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).bSend(buf, count, Lower.committedType(type), dest, tag);
-            Requests.countSent(comm, dest);
+            VidTable.Entry c = Lower.commEntry(comm);
+            Lower.comm(c).bSend(buf, count, Lower.committedType(type), dest, tag);
+            Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+            FunctionStats.count(BSEND); // after the message left: off the peer's critical path
         }
     }
 
     @Override
     public void sSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        FunctionStats.count(SSEND);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).sSend(buf, count, Lower.committedType(type), dest, tag);
-            Requests.countSent(comm, dest);
+            VidTable.Entry c = Lower.commEntry(comm);
+            Lower.comm(c).sSend(buf, count, Lower.committedType(type), dest, tag);
+            Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+            FunctionStats.count(SSEND); // after the message left: off the peer's critical path
         }
     }
 
     @Override
     public void rSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        FunctionStats.count(RSEND);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Lower.comm(comm).rSend(buf, count, Lower.committedType(type), dest, tag);
-            Requests.countSent(comm, dest);
+            VidTable.Entry c = Lower.commEntry(comm);
+            Lower.comm(c).rSend(buf, count, Lower.committedType(type), dest, tag);
+            Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+            FunctionStats.count(RSEND); // after the message left: off the peer's critical path
         }
     }
 
@@ -155,9 +165,26 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).recv(buf, count, Lower.committedType(type), source, tag);
+            VidTable.Entry c = Lower.commEntry(comm);
+            mpi.Comm lower = Lower.comm(c);
+            mpi.Datatype t = Lower.committedType(type);
+            // A receive from a given source is counted before the lower call, while the message
+            // is still on its way (no checkpoint can see the count early: the gate is held), so
+            // that only the status is left to do once it has arrived.
+            boolean counted = source != ANY_SOURCE && Requests.countReceived(c, source, 1);
+            Status s;
+            try {
+                s = lower.recv(buf, count, t, source, tag);
+            } catch (MPIException e) {
+                if (counted && e.getErrorClass() != ErrorClass.TRUNCATE) {
+                    Requests.countReceived(c, source, -1); // nothing was received
+                }
+                throw e;
+            }
             long[] data = Lower.statusFields(s);
-            Requests.countReceived(comm, (int) data[0]);
+            if (!counted) {
+                Requests.countReceived(c, (int) data[0]);
+            }
             return data;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -185,11 +212,12 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
+            VidTable.Entry c = Lower.commEntry(comm);
+            Status s = Lower.comm(c).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
                     recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
             long[] data = Lower.statusFields(s);
-            Requests.countSent(comm, dest);
-            Requests.countReceived(comm, (int) data[0]);
+            Requests.countSent(c, dest);
+            Requests.countReceived(c, (int) data[0]);
             return data;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -211,10 +239,11 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            Status s = Lower.comm(comm).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
+            VidTable.Entry c = Lower.commEntry(comm);
+            Status s = Lower.comm(c).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
             long[] data = Lower.statusFields(s);
-            Requests.countSent(comm, dest);
-            Requests.countReceived(comm, (int) data[0]);
+            Requests.countSent(c, dest);
+            Requests.countReceived(c, (int) data[0]);
             return data;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -242,7 +271,8 @@ public final class P2pWrappers implements P2pProvider {
                     return drained;
                 }
             }
-            mpi.Comm c = Lower.comm(comm);
+            VidTable.Entry ce = Lower.commEntry(comm);
+            mpi.Comm c = Lower.comm(ce);
             mpi.Datatype t = Lower.committedType(type);
             Request r = switch (which) {
                 case K_ISEND -> c.iSend(buf, count, t, peer, tag);
@@ -256,9 +286,9 @@ public final class P2pWrappers implements P2pProvider {
                 case K_RSEND_INIT -> c.rSendInit(buf, count, t, peer, tag);
                 default -> c.recvInit(buf, count, t, peer, tag);
             };
-            int vid = Requests.create(r, OPS[which], comm, buf, count, type, peer, tag);
+            int vid = Requests.create(r, OPS[which], ce, comm, buf, count, type, peer, tag);
             if (which < K_IRECV) {
-                Requests.countSent(comm, peer); // in flight from now on
+                Requests.countSent(ce, peer); // in flight from now on
             }
             return vid;
         } catch (MPIException e) {

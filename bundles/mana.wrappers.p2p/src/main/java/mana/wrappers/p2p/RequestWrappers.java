@@ -1,11 +1,13 @@
 package mana.wrappers.p2p;
 
 import mana.core.desc.RequestDescriptor;
+import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.RequestProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Vid;
+import mana.core.vid.VidTable;
 import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.Requests;
@@ -39,6 +41,9 @@ public final class RequestWrappers implements RequestProvider {
     private static final int TESTSOME = FunctionStats.id("MPI_Testsome");
     private static final int START = FunctionStats.id("MPI_Start");
     private static final int STARTALL = FunctionStats.id("MPI_Startall");
+
+    /** The lower half's MPI.ANY_SOURCE (set by its native code when the class loads). */
+    private static final int ANY_SOURCE = MPI.ANY_SOURCE;
 
     private static boolean needsStatus(int vid) {
         return !Vid.isPredefined(vid) && Requests.needsStatus(vid, MPI.ANY_SOURCE);
@@ -80,6 +85,22 @@ public final class RequestWrappers implements RequestProvider {
      * binding keeps the old handle: drop ours too, so that a later use is a clear "freed" error.
      */
     private static void droppedAfterError(int request) {
+        droppedAfterError(request, 0);
+    }
+
+    /**
+     * {@link #droppedAfterError(int)} after an error of {@code errorClass}: a receive that failed
+     * with MPI_ERR_TRUNCATE consumed its message, so it is counted as received (or a checkpoint
+     * would wait for it in the drain). From ANY_SOURCE the source is unknown (Open MPI's Java
+     * binding throws the status away), so such a message stays uncounted.
+     */
+    private static void droppedAfterError(int request, int errorClass) {
+        if (errorClass == ErrorClass.TRUNCATE && !Vid.isPredefined(request)) {
+            RequestDescriptor d = Requests.descriptor(request);
+            if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && d.peer() >= 0) {
+                Requests.countReceived(d.comm(), d.peer());
+            }
+        }
         if (!Vid.isPredefined(request) && mana.core.vid.Handles.TABLE.isLive(request)) {
             try {
                 Requests.freed(request);
@@ -144,18 +165,20 @@ public final class RequestWrappers implements RequestProvider {
             if (early != null) {
                 return Drained.finish(request, early, status);
             }
-            Request r = Requests.lower(request);
-            if (status == null && !needsStatus(request)) {
+            VidTable.Entry e = Requests.entry(request);
+            Request r = (Request) e.lower();
+            RequestDescriptor d = Requests.logged(e);
+            if (status == null && !Requests.needsStatus(d, ANY_SOURCE)) {
                 r.waitFor();
-                return Requests.completed(request, r, null);
+                return Requests.completed(request, d, r, null);
             }
             long[] data = Lower.statusFields(r.waitStatus());
             if (status != null) {
                 System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
             }
-            return Requests.completed(request, r, data);
+            return Requests.completed(request, d, r, data);
         } catch (MPIException e) {
-            droppedAfterError(request);
+            droppedAfterError(request, e.getErrorClass());
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
@@ -171,12 +194,14 @@ public final class RequestWrappers implements RequestProvider {
             if (early != null) {
                 return FLAG | (Drained.finish(request, early, status) & 0xFFFFFFFFL);
             }
-            Request r = Requests.lower(request);
-            if (status == null && !needsStatus(request)) {
+            VidTable.Entry e = Requests.entry(request);
+            Request r = (Request) e.lower();
+            RequestDescriptor d = Requests.logged(e);
+            if (status == null && !Requests.needsStatus(d, ANY_SOURCE)) {
                 if (!r.test()) {
                     return request & 0xFFFFFFFFL;
                 }
-                return FLAG | (Requests.completed(request, r, null) & 0xFFFFFFFFL);
+                return FLAG | (Requests.completed(request, d, r, null) & 0xFFFFFFFFL);
             }
             Status s = r.testStatus();
             if (s == null) {
@@ -186,9 +211,9 @@ public final class RequestWrappers implements RequestProvider {
             if (status != null) {
                 System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
             }
-            return FLAG | (Requests.completed(request, r, data) & 0xFFFFFFFFL);
+            return FLAG | (Requests.completed(request, d, r, data) & 0xFFFFFFFFL);
         } catch (MPIException e) {
-            droppedAfterError(request);
+            droppedAfterError(request, e.getErrorClass());
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
