@@ -272,20 +272,7 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             VidTable.Entry ce = Lower.commEntry(comm);
-            mpi.Comm c = Lower.comm(ce);
-            mpi.Datatype t = Lower.committedType(type);
-            Request r = switch (which) {
-                case K_ISEND -> c.iSend(buf, count, t, peer, tag);
-                case K_IBSEND -> c.ibSend(buf, count, t, peer, tag);
-                case K_ISSEND -> c.isSend(buf, count, t, peer, tag);
-                case K_IRSEND -> c.irSend(buf, count, t, peer, tag);
-                case K_IRECV -> c.iRecv(buf, count, t, peer, tag);
-                case K_SEND_INIT -> c.sendInit(buf, count, t, peer, tag);
-                case K_BSEND_INIT -> c.bSendInit(buf, count, t, peer, tag);
-                case K_SSEND_INIT -> c.sSendInit(buf, count, t, peer, tag);
-                case K_RSEND_INIT -> c.rSendInit(buf, count, t, peer, tag);
-                default -> c.recvInit(buf, count, t, peer, tag);
-            };
+            Request r = lowerPost(which, Lower.comm(ce), buf, count, Lower.committedType(type), peer, tag);
             int vid = Requests.create(r, OPS[which], ce, comm, buf, count, type, peer, tag);
             if (which < K_IRECV) {
                 Requests.countSent(ce, peer); // in flight from now on
@@ -296,6 +283,23 @@ public final class P2pWrappers implements P2pProvider {
         } finally {
             CheckpointGate.exit(pass);
         }
+    }
+
+    /** The lower half's call of {@code which}; apart from {@link #post}, so that post stays small enough to inline. */
+    private static Request lowerPost(int which, mpi.Comm c, Buffer buf, int count, mpi.Datatype t, int peer, int tag)
+            throws MPIException {
+        return switch (which) {
+            case K_ISEND -> c.iSend(buf, count, t, peer, tag);
+            case K_IBSEND -> c.ibSend(buf, count, t, peer, tag);
+            case K_ISSEND -> c.isSend(buf, count, t, peer, tag);
+            case K_IRSEND -> c.irSend(buf, count, t, peer, tag);
+            case K_IRECV -> c.iRecv(buf, count, t, peer, tag);
+            case K_SEND_INIT -> c.sendInit(buf, count, t, peer, tag);
+            case K_BSEND_INIT -> c.bSendInit(buf, count, t, peer, tag);
+            case K_SSEND_INIT -> c.sSendInit(buf, count, t, peer, tag);
+            case K_RSEND_INIT -> c.rSendInit(buf, count, t, peer, tag);
+            default -> c.recvInit(buf, count, t, peer, tag);
+        };
     }
 
     @Override
