@@ -1,5 +1,7 @@
 package mana.wrappers.env;
 
+import java.util.ArrayList;
+import java.util.List;
 import mana.core.desc.Descriptor;
 import mana.core.desc.InfoDescriptor;
 import mana.core.error.ErrorClass;
@@ -124,12 +126,42 @@ public final class InfoWrappers implements InfoProvider {
 
     @Override
     public int size(int info) throws ManaException {
-        return call(NKEYS, () -> Infos.lower(info).size());
+        return call(NKEYS, () -> info == INFO_ENV ? envKeys(Infos.lower(info)).size() : Infos.lower(info).size());
     }
 
     @Override
     public String key(int info, int n) throws ManaException {
-        return call(NTHKEY, () -> Infos.lower(info).getKey(n));
+        return call(NTHKEY, () -> {
+            Info lower = Infos.lower(info);
+            if (info != INFO_ENV) {
+                return lower.getKey(n);
+            }
+            List<String> keys = envKeys(lower);
+            if (n >= 0 && n < keys.size()) {
+                return keys.get(n);
+            }
+            return lower.getKey(n < 0 ? n : lower.size() + n - keys.size()); // Open MPI's own error
+        });
+    }
+
+    /**
+     * MPI_INFO_ENV's keys as under {@code mpirun java ... Main args}: the lower half's, with
+     * "argv" present exactly when the application has arguments ({@link #appCommand}), right
+     * after "command" where Open MPI puts it.
+     */
+    private static List<String> envKeys(Info lower) throws MPIException {
+        String argv = appCommand("argv");
+        List<String> keys = new ArrayList<>();
+        for (int i = 0, n = lower.size(); i < n; i++) {
+            String k = lower.getKey(i);
+            if (!(argv != null && argv.isEmpty() && k.equals("argv"))) {
+                keys.add(k);
+            }
+        }
+        if (argv != null && !argv.isEmpty() && !keys.contains("argv")) {
+            keys.add(keys.indexOf("command") + 1, "argv");
+        }
+        return keys;
     }
 
     @Override

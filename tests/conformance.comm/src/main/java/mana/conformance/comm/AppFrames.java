@@ -5,7 +5,7 @@ import mpi.MPIException;
 
 /**
  * What a program sees of how it was started: the bottom frame of the main thread (test suites
- * name the failing file from it), MPI_INFO_ENV "command" and "argv", and, with the argument
+ * name the failing file from it), MPI_INFO_ENV "command" and "argv" and its keys, and, with the argument
  * "throw", an exception escaping main after MPI.Finalize.
  */
 public final class AppFrames {
@@ -17,6 +17,11 @@ public final class AppFrames {
         System.out.println("rank " + rank + " bottom=" + bottom.getClassName() + "." + bottom.getMethodName()
                 + " file=" + bottom.getFileName() + " thread=" + Thread.currentThread().getName());
         System.out.println("rank " + rank + " command=" + MPI.INFO_ENV.get("command") + " argv=" + MPI.INFO_ENV.get("argv"));
+        StringBuilder keys = new StringBuilder();
+        for (int i = 0; i < MPI.INFO_ENV.size(); i++) {
+            keys.append(' ').append(MPI.INFO_ENV.getKey(i));
+        }
+        System.out.println("rank " + rank + " keys:" + keys);
         MPI.Finalize();
         if (args.length > 0 && args[0].equals("throw")) {
             throw new IllegalStateException("escaped main on rank " + rank);

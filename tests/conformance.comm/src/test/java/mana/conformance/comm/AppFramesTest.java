@@ -34,6 +34,17 @@ class AppFramesTest {
     }
 
     @Test
+    void withoutArgumentsInfoEnvHasNoArgvKeyAsInTheRawBinding() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, MAIN);
+        ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN);
+        assertEquals(0, raw.exit(), raw.all());
+        assertEquals(0, mana.exit(), mana.all());
+        assertTrue(raw.out().contains("rank 0 command=" + MAIN + " argv=null"), raw.all());
+        assertTrue(raw.out().contains("rank 0 keys: command "), raw.all());
+        assertEquals(sorted(raw.outLines()), sorted(mana.outLines()), "stdout\n" + mana.all());
+    }
+
+    @Test
     void anExceptionEscapingMainIsReportedAsTheJvmReportsIt() {
         ManaJob.Run mana = ManaJob.manaRun(2, JAR, MAIN, "throw");
         ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN, "throw");
