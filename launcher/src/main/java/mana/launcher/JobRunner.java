@@ -79,6 +79,21 @@ final class JobRunner {
                 return new AppInput(null, cp, ra.mainClass(), List.of("--classpath", cp.joined(), "--"));
             }
             Path jar = RunCommand.checkJar(ra.app());
+            AppClassPath withDependencies = AppClassPath.of(jar);
+            if (withDependencies.entries().size() > 1) {
+                // its manifest's Class-Path names more jars: run it as the class path java would search
+                String main = ra.mainClass() != null ? ra.mainClass() : AppClassPath.mainClassOf(jar);
+                if (main == null || main.isBlank()) {
+                    throw new UsageError(command, jar.getFileName() + " has no Main-Class; give one with --class NAME");
+                }
+                checkMainClass(command, withDependencies, main);
+                List<String> rankArgs = new java.util.ArrayList<>();
+                if (ra.mainClass() == null) {
+                    rankArgs.addAll(List.of("--class", main)); // otherwise the rank command names it already
+                }
+                rankArgs.addAll(List.of("--classpath", withDependencies.joined(), "--"));
+                return new AppInput(null, withDependencies, main, rankArgs);
+            }
             if (ra.mainClass() != null) {
                 checkMainClass(command, AppClassPath.of(jar), ra.mainClass());
             }

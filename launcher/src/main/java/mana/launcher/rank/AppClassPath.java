@@ -2,11 +2,17 @@ package mana.launcher.rank;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
@@ -54,7 +60,7 @@ public record AppClassPath(List<Path> entries, List<String> missing) {
                 missing.add(e.isEmpty() ? "." : e);
             }
         }
-        List<Path> distinct = entries.stream().distinct().toList();
+        List<Path> distinct = withManifestClassPaths(entries);
         if (distinct.isEmpty()) {
             throw new ClassPathError("no usable class path entry in '" + value + "'"
                     + (missing.isEmpty() ? "" : " (not found: " + String.join(", ", missing) + ")"));
@@ -62,9 +68,70 @@ public record AppClassPath(List<Path> entries, List<String> missing) {
         return new AppClassPath(distinct, List.copyOf(missing));
     }
 
-    /** The class path of exactly these entries (a jar or a directory given where a jar is expected). */
+    /**
+     * The class path of this entry (a jar or a directory given where a jar is expected), with
+     * the jars its manifest's {@code Class-Path} names.
+     */
     public static AppClassPath of(Path entry) {
-        return new AppClassPath(List.of(entry.toAbsolutePath().normalize()), List.of());
+        return new AppClassPath(withManifestClassPaths(List.of(entry.toAbsolutePath().normalize())), List.of());
+    }
+
+    /**
+     * The entries without repeats, each jar followed by what its manifest's {@code Class-Path}
+     * attribute names (and theirs, depth first), as java's class loader searches them: URLs
+     * relative to the jar's directory, separated by spaces; names that do not exist, or are not
+     * local files, are skipped as java skips them.
+     */
+    static List<Path> withManifestClassPaths(List<Path> entries) {
+        LinkedHashSet<Path> out = new LinkedHashSet<>();
+        for (Path e : entries) {
+            addWithManifestClassPath(e, out);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The Main-Class of a jar's manifest, or null. */
+    public static String mainClassOf(Path jar) throws ClassPathError {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            Manifest m = j.getManifest();
+            return m == null ? null : m.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+        } catch (IOException x) {
+            throw new ClassPathError(jar + ": not a jar (" + x.getMessage() + ")");
+        }
+    }
+
+    private static void addWithManifestClassPath(Path entry, Set<Path> out) {
+        if (!out.add(entry) || !Files.isRegularFile(entry)) {
+            return;
+        }
+        String classPath;
+        try (JarFile jar = new JarFile(entry.toFile())) {
+            Manifest m = jar.getManifest();
+            classPath = m == null ? null : m.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+        } catch (IOException x) {
+            return; // not a jar: reported when the class is looked up
+        }
+        if (classPath == null) {
+            return;
+        }
+        URI base = entry.getParent().toUri();
+        for (String name : classPath.trim().split("\\s+")) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            try {
+                URI u = base.resolve(name);
+                if (!"file".equals(u.getScheme())) {
+                    continue;
+                }
+                Path p = Path.of(u).normalize();
+                if (Files.exists(p)) {
+                    addWithManifestClassPath(p, out);
+                }
+            } catch (IllegalArgumentException x) {
+                // a name java could not use either
+            }
+        }
     }
 
     /** The entries joined with {@code :}, to pass on a command line. */

@@ -67,4 +67,33 @@ class AppClassPathTest {
         String m = assertThrows(AppClassPath.ClassPathError.class, () -> bad.contains("X")).getMessage();
         assertTrue(m.startsWith(dir.resolve("bad.jar") + ": not a jar or directory"), m);
     }
+
+    static Path jarWithClassPath(Path file, String classPath) throws Exception {
+        Files.createDirectories(file.getParent());
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH, classPath);
+        try (OutputStream os = Files.newOutputStream(file); JarOutputStream out = new JarOutputStream(os, m)) {
+            out.putNextEntry(new JarEntry("x/App.class"));
+            out.write(1);
+            out.closeEntry();
+        }
+        return file;
+    }
+
+    @Test
+    void aJarsManifestClassPathFollowsItDepthFirstAsJavaSearchesIt(@TempDir Path dir) throws Exception {
+        Path c = jar(dir.resolve("lib/c.jar"), "x/C.class");
+        Path b = jarWithClassPath(dir.resolve("lib/b.jar"), "c.jar ../app.jar");
+        Path classes = Files.createDirectories(dir.resolve("lib/classes"));
+        Path app = jarWithClassPath(dir.resolve("app.jar"), "lib/b.jar  lib/classes/ lib/missing.jar http://example.org/x.jar");
+        Path other = jar(dir.resolve("other.jar"), "y/O.class");
+        AppClassPath cp = AppClassPath.parse("app.jar:other.jar:lib/c.jar", dir);
+        assertEquals(List.of(app, b, c, classes, other), cp.entries(),
+                "each jar, then its Class-Path (relative to its directory, depth first), then the next entry; no repeats;"
+                        + " missing and non-file names skipped");
+        assertEquals(List.of(app, b, c, classes), AppClassPath.of(app).entries());
+        assertTrue(cp.contains("x.C"));
+        assertEquals(List.of(other), AppClassPath.of(other).entries());
+    }
 }

@@ -149,6 +149,27 @@ class ClassPathRunTest {
         assertEquals(2, r.err().lines().filter(l -> l.equals("mpi loaded apart")).count(), "the upper half, a bundle of its own: " + r.err());
     }
 
+    /** A jar whose manifest names its library ({@code Class-Path: lib.jar}), as Maven's jar plugin writes it. */
+    @Test
+    void anApplicationJarWhoseManifestClassPathNamesItsLibrary() throws Exception {
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, "CpMain");
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH, libJar.getFileName().toString());
+        Path app = tmp.resolve("app-with-manifest-class-path.jar");
+        try (OutputStream os = Files.newOutputStream(app); JarOutputStream out = new JarOutputStream(os, m)) {
+            out.putNextEntry(new JarEntry("CpMain.class"));
+            out.write(Files.readAllBytes(mainDir.resolve("CpMain.class")));
+            out.closeEntry();
+        }
+        Run raw = raw(2, lowerHalf + ":" + app, "CpMain", "x");
+        assertEquals(0, raw.exit(), raw.err());
+        Run r = mana("run", "-np", "2", app.toString(), "x");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(2, sorted(r.out(), "rank ").size(), r.out());
+        assertEquals(sorted(raw.out(), "rank "), sorted(r.out(), "rank "));
+    }
+
     @Test
     void openMpisMpiJarOnTheClassPathDoesNotShadowTheUpperHalf() throws Exception {
         Run r = mana("run", "-np", "2", "-cp", mainDir + ":" + lowerHalf + ":" + libJar, "CpMain");
