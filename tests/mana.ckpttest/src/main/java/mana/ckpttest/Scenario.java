@@ -53,28 +53,53 @@ public final class Scenario {
     }
 
     /**
-     * Rank 1 sends four longs, rank 0 receives into room for two (recv, then iRecv + waitFor,
-     * in turns): MPI_ERR_TRUNCATE, and the message is consumed all the same. The cut must count it as received (not wait for it in
-     * the drain), and the job goes on exactly as uninterrupted.
+     * Rank 1 sends four longs, rank 0 receives into room for two (recv, iRecv + waitFor, then
+     * both from ANY_SOURCE, in turns): MPI_ERR_TRUNCATE, and the message is consumed all the
+     * same; at iteration 4 rank 1's sendRecv from ANY_SOURCE is truncated. The cut must count
+     * every such message as received (not wait for it in the drain; from ANY_SOURCE the drain
+     * finds whose it was), and the job goes on exactly as uninterrupted.
      */
+    private static void expectTruncation(int errorClass, String what) throws mpi.MPIException {
+        if (errorClass != MPI.ERR_TRUNCATE) {
+            throw new IllegalStateException(what + ": expected MPI_ERR_TRUNCATE, got error class " + errorClass);
+        }
+    }
+
     static long truncate(Ckpt c) throws Exception {
         TruncateState s = c.state(new TruncateState());
         for (int i = s.iter; i < c.iterations; i++) {
-            if (c.rank == 1) {
+            if (c.rank == 1 && i == 4) {
+                // a sendRecv: its receive truncated, its send delivered
+                long[] room = new long[1];
+                int errorClass = 0;
+                try {
+                    MPI.COMM_WORLD.sendRecv(new long[] {i}, 1, MPI.LONG, 0, 400, room, 1, MPI.LONG, MPI.ANY_SOURCE, 401);
+                } catch (mpi.MPIException e) {
+                    errorClass = e.getErrorClass();
+                }
+                expectTruncation(errorClass, "sendRecv");
+                s.acc = mix(s.acc, 5);
+            } else if (c.rank == 0 && i == 4) {
+                long[] got = new long[1];
+                MPI.COMM_WORLD.sendRecv(new long[] {1, 2, 3}, 3, MPI.LONG, 1, 401, got, 1, MPI.LONG, 1, 400);
+                s.acc = mix(s.acc, got[0]);
+            } else if (c.rank == 1) {
                 MPI.COMM_WORLD.send(new long[] {i, i + 1, i + 2, i + 3}, 4, MPI.LONG, 0, 300 + i);
             } else if (c.rank == 0) {
                 long[] room = new long[2];
                 int errorClass = 0;
                 try {
+                    int from = i % 4 < 2 ? 1 : MPI.ANY_SOURCE;
                     if (i % 2 == 0) {
-                        MPI.COMM_WORLD.recv(room, 2, MPI.LONG, 1, 300 + i);
+                        MPI.COMM_WORLD.recv(room, 2, MPI.LONG, from, 300 + i);
                     } else {
-                        MPI.COMM_WORLD.iRecv(MPI.newLongBuffer(2), 2, MPI.LONG, 1, 300 + i).waitFor();
+                        MPI.COMM_WORLD.iRecv(MPI.newLongBuffer(2), 2, MPI.LONG, from, 300 + i).waitFor();
                     }
                 } catch (mpi.MPIException e) {
                     errorClass = e.getErrorClass();
                 }
-                s.acc = mix(s.acc, errorClass == MPI.ERR_TRUNCATE ? i + 1 : -1);
+                expectTruncation(errorClass, "receive " + i);
+                s.acc = mix(s.acc, i + 1);
             }
             s.iter = i + 1;
             c.safePoint(i, s);

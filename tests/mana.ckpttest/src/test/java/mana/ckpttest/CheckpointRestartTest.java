@@ -53,7 +53,8 @@ class CheckpointRestartTest {
 
     @Test
     void aReceiveTruncatedUnderErrorsReturnCountsAsReceivedAtTheCut(@TempDir Path tmp) {
-        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "truncate", 2, 1, 2, 4);
+        // before the cut at iteration 5: truncated recv, iRecv, both from ANY_SOURCE, and a sendRecv
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "truncate", 2, 5, 6, 8);
         assertEquals(0, Jobs.drained(runs[1]), "the truncated messages were consumed:\n" + runs[1].all());
     }
 

@@ -320,6 +320,7 @@ final class Cut {
                 receives.add(p);
             }
         }
+        outstanding -= settleUnknownSources(comms, missing);
         long lastProgress = System.nanoTime();
         while (outstanding > 0) {
             if (System.nanoTime() - lastProgress > DRAIN_STALL_NS) {
@@ -378,10 +379,43 @@ final class Cut {
             if (!progress) {
                 Thread.onSpinWait();
             } else {
+                outstanding -= settleUnknownSources(comms, missing);
                 lastProgress = System.nanoTime();
             }
         }
         return null;
+    }
+
+    /**
+     * Messages a truncated ANY_SOURCE receive consumed ({@link CommDescriptor#receivedFromUnknownSource()})
+     * were counted by their senders, so they are among the missing ones and never arrive. Once a
+     * communicator misses no more messages than it has of unknown source, every real one has
+     * arrived and the rest are exactly those: they are counted as received from the peers they
+     * are missing from. Returns how many were settled.
+     */
+    private static long settleUnknownSources(List<LiveComm> comms, Map<LiveComm, long[]> missing) {
+        long settled = 0;
+        for (LiveComm c : comms) {
+            long unknown = c.d().receivedFromUnknownSource();
+            if (unknown == 0) {
+                continue;
+            }
+            long[] m = missing.get(c);
+            long left = 0;
+            if (m != null) {
+                for (long v : m) {
+                    left += v;
+                }
+            }
+            if (left <= unknown) {
+                c.d().attributeUnknownSource(m != null ? m.clone() : new long[0]);
+                if (m != null) {
+                    java.util.Arrays.fill(m, 0);
+                }
+                settled += left;
+            }
+        }
+        return settled;
     }
 
     /**

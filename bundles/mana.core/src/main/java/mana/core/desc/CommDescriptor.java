@@ -23,6 +23,12 @@ public final class CommDescriptor implements Descriptor {
     private final long[] collectiveSeq = new long[1];
     private final long[] sent;
     private final long[] received;
+    /**
+     * Messages received from a source nobody knows: a receive from ANY_SOURCE that failed with
+     * MPI_ERR_TRUNCATE consumed its message, but Open MPI's Java binding throws its status away.
+     * The checkpoint drain attributes them once every other message has arrived.
+     */
+    private final long[] unknownSource = new long[1];
     /** Intercommunicators: the remote group's world ranks; null otherwise. */
     private final int[] remoteWorldRanks;
     /** The predefined errhandler handle in force (mana.core.vid.Predefined ERRHANDLERS); 0 = default (fatal). */
@@ -166,6 +172,29 @@ public final class CommDescriptor implements Descriptor {
         if (peer >= 0 && peer < received.length) {
             CallerThreads.add(received, peer, delta);
         }
+    }
+
+    /** Counts one message received from an unknown source (see {@link #receivedFromUnknownSource()}). */
+    public void countReceivedFromUnknownSource() {
+        CallerThreads.increment(unknownSource, 0);
+    }
+
+    /** Messages received, but from a source MANA could not learn (a truncated ANY_SOURCE receive). */
+    public long receivedFromUnknownSource() {
+        return CallerThreads.get(unknownSource, 0);
+    }
+
+    /**
+     * The drain found whose they were: {@code received[peer] += n} for each peer it names, and
+     * none is unknown any more (with the gate closed).
+     */
+    public void attributeUnknownSource(long[] byPeer) {
+        for (int p = 0; p < byPeer.length && p < received.length; p++) {
+            if (byPeer[p] > 0) {
+                CallerThreads.add(received, p, byPeer[p]);
+            }
+        }
+        CallerThreads.set(unknownSource, 0, 0);
     }
 
     public long sentTo(int peer) {

@@ -229,6 +229,21 @@ public final class Requests {
         return false;
     }
 
+    /** A message received on the communicator of an entry whose source is unknown (a truncated ANY_SOURCE receive). */
+    public static void countReceivedFromUnknownSource(VidTable.Entry comm) {
+        if (comm.descriptor() instanceof CommDescriptor d) {
+            d.countReceivedFromUnknownSource();
+        }
+    }
+
+    /** The same for a communicator handle. */
+    public static void countReceivedFromUnknownSource(int comm) {
+        CommDescriptor d = commDescriptor(comm);
+        if (d != null) {
+            d.countReceivedFromUnknownSource();
+        }
+    }
+
     private static CommDescriptor commDescriptor(int comm) {
         try {
             return Handles.descriptor(comm, Kind.COMM) instanceof CommDescriptor c ? c : null;

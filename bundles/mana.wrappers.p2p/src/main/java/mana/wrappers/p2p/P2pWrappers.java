@@ -178,6 +178,8 @@ public final class P2pWrappers implements P2pProvider {
             } catch (MPIException e) {
                 if (counted && e.getErrorClass() != ErrorClass.TRUNCATE) {
                     Requests.countReceived(c, source, -1); // nothing was received
+                } else if (!counted && e.getErrorClass() == ErrorClass.TRUNCATE) {
+                    Requests.countReceivedFromUnknownSource(c); // consumed, but the status is lost
                 }
                 throw e;
             }
@@ -213,8 +215,14 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             VidTable.Entry c = Lower.commEntry(comm);
-            Status s = Lower.comm(c).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
-                    recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
+            Status s;
+            try {
+                s = Lower.comm(c).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
+                        recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
+            } catch (MPIException e) {
+                countTruncatedSendRecv(e, c, dest, source);
+                throw e;
+            }
             long[] data = Lower.statusFields(s);
             Requests.countSent(c, dest);
             Requests.countReceived(c, (int) data[0]);
@@ -240,7 +248,13 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             VidTable.Entry c = Lower.commEntry(comm);
-            Status s = Lower.comm(c).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
+            Status s;
+            try {
+                s = Lower.comm(c).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
+            } catch (MPIException e) {
+                countTruncatedSendRecv(e, c, dest, source);
+                throw e;
+            }
             long[] data = Lower.statusFields(s);
             Requests.countSent(c, dest);
             Requests.countReceived(c, (int) data[0]);
@@ -249,6 +263,23 @@ public final class P2pWrappers implements P2pProvider {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+        }
+    }
+
+    /**
+     * A sendRecv whose receive was truncated: Open MPI's sendrecv completes its send before it
+     * reports the receive's MPI_ERR_TRUNCATE, and the message it received is consumed; both
+     * are counted (a checkpoint's drain would otherwise wait for them).
+     */
+    private static void countTruncatedSendRecv(MPIException e, VidTable.Entry c, int dest, int source) {
+        if (e.getErrorClass() != ErrorClass.TRUNCATE) {
+            return;
+        }
+        Requests.countSent(c, dest);
+        if (source == ANY_SOURCE) {
+            Requests.countReceivedFromUnknownSource(c);
+        } else {
+            Requests.countReceived(c, source);
         }
     }
 

@@ -92,13 +92,18 @@ public final class RequestWrappers implements RequestProvider {
      * {@link #droppedAfterError(int)} after an error of {@code errorClass}: a receive that failed
      * with MPI_ERR_TRUNCATE consumed its message, so it is counted as received (or a checkpoint
      * would wait for it in the drain). From ANY_SOURCE the source is unknown (Open MPI's Java
-     * binding throws the status away), so such a message stays uncounted.
+     * binding throws the status away): it counts as received from an unknown source, which the
+     * checkpoint drain attributes.
      */
     private static void droppedAfterError(int request, int errorClass) {
         if (errorClass == ErrorClass.TRUNCATE && !Vid.isPredefined(request)) {
             RequestDescriptor d = Requests.descriptor(request);
-            if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && d.peer() >= 0) {
-                Requests.countReceived(d.comm(), d.peer());
+            if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV) {
+                if (d.peer() >= 0) {
+                    Requests.countReceived(d.comm(), d.peer());
+                } else if (d.peer() == ANY_SOURCE) {
+                    Requests.countReceivedFromUnknownSource(d.comm());
+                }
             }
         }
         if (!Vid.isPredefined(request) && mana.core.vid.Handles.TABLE.isLive(request)) {
