@@ -72,8 +72,12 @@ public final class RequestWrappers implements RequestProvider {
         for (int i = 0; i < requests.length; i++) {
             if (r[i] != null && r[i].isNull() && !Vid.isPredefined(requests[i])) {
                 RequestDescriptor d = Requests.descriptor(requests[i]);
-                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && d.peer() >= 0) {
-                    Requests.countReceived(d.comm(), d.peer()); // matched (a receive from ANY_SOURCE is not counted: no status)
+                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV) {
+                    if (d.peer() >= 0) {
+                        Requests.countReceived(d.comm(), d.peer()); // matched
+                    } else if (d.peer() == ANY_SOURCE) {
+                        Requests.countReceivedFromUnknownSource(d.comm()); // matched, the status is lost
+                    }
                 }
                 droppedAfterError(requests[i]);
             }
