@@ -72,7 +72,9 @@ public final class RequestWrappers implements RequestProvider {
         for (int i = 0; i < requests.length; i++) {
             if (r[i] != null && r[i].isNull() && !Vid.isPredefined(requests[i])) {
                 RequestDescriptor d = Requests.descriptor(requests[i]);
-                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV) {
+                // a cancelled receive may have completed without a message: counting it would let
+                // the drain stop before a message still in flight arrived
+                if (d != null && d.op().isReceive() && d.op() != RequestDescriptor.Op.IMRECV && !d.isCancelled()) {
                     if (d.peer() >= 0) {
                         Requests.countReceived(d.comm(), d.peer()); // matched
                     } else if (d.peer() == ANY_SOURCE) {
