@@ -12,6 +12,7 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Comms;
 import mana.wrappers.base.Lower;
 import mpi.Comm;
@@ -208,6 +209,7 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void setName(int comm, String name) throws ManaException {
         call(SET_NAME, () -> {
+            Args.notNull(name, "name");
             Lower.comm(comm).setName(name);
             CommDescriptor d = Lower.commDescriptor(comm);
             if (d != null) {
