@@ -54,6 +54,11 @@ public final class NullArguments {
             }
         });
         dup.free();
+        mpi.Group group = w.getGroup();
+        expect("null ranks in Group.incl", () -> group.incl(null));
+        expect("null ranges in Group.rangeIncl", () -> group.rangeIncl(null));
+        expect("null ranks in Group.translateRanks", () -> mpi.Group.translateRanks(group, null, group));
+        group.free();
 
         w.barrier();
         if (rank == 0) {

@@ -74,6 +74,9 @@ class ArrayErrorsTest {
             assertTrue(out.contains(p + "pack into a buffer: no error"), mana.all());
             assertTrue(out.contains(p + "null communicator name: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "name kept after the refused setName: no error"), mana.all());
+            assertTrue(out.contains(p + "null ranks in Group.incl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null ranges in Group.rangeIncl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null ranks in Group.translateRanks: MPIException class 13"), mana.all());
         }
         assertTrue(out.contains("invalid buffer: outbuf is null"), mana.all());
         assertTrue(out.contains("invalid buffer: inbuf is null"), mana.all());
