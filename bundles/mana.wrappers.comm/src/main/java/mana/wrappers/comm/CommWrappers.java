@@ -378,6 +378,7 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void closePort(String port) throws ManaException {
         call(CLOSE_PORT, () -> {
+            Args.notNull(port, "port");
             Intracomm.closePort(port);
             return null;
         });
@@ -409,6 +410,8 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void publishName(String service, int info, String port) throws ManaException {
         call(PUBLISH_NAME, () -> {
+            Args.notNull(service, "service");
+            Args.notNull(port, "port");
             Intracomm.publishName(service, mana.wrappers.base.Infos.lower(info), port);
             return null;
         });
@@ -417,6 +420,8 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void unpublishName(String service, int info, String port) throws ManaException {
         call(UNPUBLISH_NAME, () -> {
+            Args.notNull(service, "service");
+            Args.notNull(port, "port");
             Intracomm.unpublishName(service, mana.wrappers.base.Infos.lower(info), port);
             return null;
         });
@@ -424,6 +429,9 @@ public final class CommWrappers implements CommProvider {
 
     @Override
     public String lookupName(String service, int info) throws ManaException {
-        return call(LOOKUP_NAME, () -> Intracomm.lookupName(service, mana.wrappers.base.Infos.lower(info)));
+        return call(LOOKUP_NAME, () -> {
+            Args.notNull(service, "service");
+            return Intracomm.lookupName(service, mana.wrappers.base.Infos.lower(info));
+        });
     }
 }

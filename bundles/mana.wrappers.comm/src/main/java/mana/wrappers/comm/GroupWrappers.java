@@ -1,5 +1,6 @@
 package mana.wrappers.comm;
 
+import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.GroupProvider;
 import mana.core.gate.CheckpointGate;
@@ -68,7 +69,16 @@ public final class GroupWrappers implements GroupProvider {
     public int[] translateRanks(int group1, int[] ranks1, int group2) throws ManaException {
         return call(TRANSLATE, () -> {
             Args.notNull(ranks1, "ranks1");
-            return Group.translateRanks(Comms.group(group1), ranks1, Comms.group(group2));
+            Group g1 = Comms.group(group1);
+            int n = g1.getSize();
+            for (int i = 0; i < ranks1.length; i++) {
+                // Open MPI 4.1.4 reads past its group for these (SIGSEGV)
+                if ((ranks1[i] < 0 || ranks1[i] >= n) && ranks1[i] != mpi.MPI.PROC_NULL) {
+                    throw ManaException.of(ErrorClass.RANK, "invalid rank: ranks1[" + i + "] is " + ranks1[i]
+                            + ", the group has " + n + " processes");
+                }
+            }
+            return Group.translateRanks(g1, ranks1, Comms.group(group2));
         });
     }
 

@@ -472,6 +472,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.buffer(buf, count, "buf");
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.mRecv(message, buf, count, type);
             }
@@ -573,6 +574,7 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(BUFFER_ATTACH);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(buffer, 1, "buffer");
             MPI.attachBuffer(buffer);
         } catch (MPIException e) {
             throw Lower.error(e);

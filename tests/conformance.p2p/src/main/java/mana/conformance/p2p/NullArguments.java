@@ -58,7 +58,15 @@ public final class NullArguments {
         expect("null ranks in Group.incl", () -> group.incl(null));
         expect("null ranges in Group.rangeIncl", () -> group.rangeIncl(null));
         expect("null ranks in Group.translateRanks", () -> mpi.Group.translateRanks(group, null, group));
+        expect("out-of-range rank in Group.translateRanks", () -> mpi.Group.translateRanks(group, new int[] {99}, group));
         group.free();
+        expect("null port in closePort", () -> Intracomm.closePort(null));
+        expect("null buffer in attachBuffer", () -> MPI.attachBuffer(null));
+        expect("null buffer in mRecv of a NO_PROC message", () -> {
+            mpi.Message m = new mpi.Message();
+            m.mProbe(MPI.PROC_NULL, 0, w);
+            m.mRecv(null, 1, MPI.INT);
+        });
 
         w.barrier();
         if (rank == 0) {

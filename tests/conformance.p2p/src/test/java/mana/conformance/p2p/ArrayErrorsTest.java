@@ -77,6 +77,10 @@ class ArrayErrorsTest {
             assertTrue(out.contains(p + "null ranks in Group.incl: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null ranges in Group.rangeIncl: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null ranks in Group.translateRanks: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "out-of-range rank in Group.translateRanks: MPIException class 6"), mana.all());
+            assertTrue(out.contains(p + "null buffer in attachBuffer: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "null port in closePort: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null buffer in mRecv of a NO_PROC message: MPIException class 1"), mana.all());
         }
         assertTrue(out.contains("invalid buffer: outbuf is null"), mana.all());
         assertTrue(out.contains("invalid buffer: inbuf is null"), mana.all());
