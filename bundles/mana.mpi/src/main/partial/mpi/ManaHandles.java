@@ -10,7 +10,8 @@ final class ManaHandles {
         }
         int[] v = new int[types.length];
         for (int i = 0; i < types.length; i++) {
-            v[i] = types[i].vid;
+            // a missing entry is MPI_DATATYPE_NULL: an ERR_TYPE error, as in the raw binding
+            v[i] = types[i] == null ? MPI.DATATYPE_NULL.vid : types[i].vid;
         }
         return v;
     }

@@ -8,6 +8,7 @@ import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Lower;
 import mpi.Datatype;
 import mpi.MPIException;
@@ -100,6 +101,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(BCAST);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(buf, count, "buf");
             begin(comm).bcast(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -113,6 +115,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(GATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, sendcount, "sendbuf");
+            Args.rootBuffer(recvbuf, recvcount, root, comm, "recvbuf");
             begin(comm).gather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -139,6 +143,10 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(GATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, sendcount, "sendbuf");
+            Args.rootPerProcess(recvcount, root, comm, "recvcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
+            Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
             begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -152,6 +160,9 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(GATHERVRECVONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootPerProcess(recvcount, root, comm, "recvcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
+            Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
             begin(comm).gatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -178,6 +189,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootBuffer(sendbuf, sendcount, root, comm, "sendbuf");
+            Args.buffer(recvbuf, recvcount, "recvbuf");
             begin(comm).scatter(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -204,6 +217,10 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCATTERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootPerProcess(sendcount, root, comm, "sendcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
+            Args.rootBuffer(sendbuf, 1, root, comm, "sendbuf");
+            Args.buffer(recvbuf, recvcount, "recvbuf");
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -217,6 +234,9 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCATTERVSENDONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootPerProcess(sendcount, root, comm, "sendcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
+            Args.rootBuffer(sendbuf, 1, root, comm, "sendbuf");
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -243,6 +263,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLGATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, sendcount, "sendbuf");
+            Args.buffer(recvbuf, recvcount, "recvbuf");
             begin(comm).allGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -269,6 +291,10 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLGATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, sendcount, "sendbuf");
+            Args.perProcess(recvcount, comm, "recvcount");
+            Args.perProcess(displs, comm, "displs");
+            Args.buffer(recvbuf, 1, "recvbuf");
             begin(comm).allGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -295,6 +321,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLTOALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, sendcount, "sendbuf");
+            Args.buffer(recvbuf, recvcount, "recvbuf");
             begin(comm).allToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -308,6 +336,12 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(sendcount, comm, "sendcount");
+            Args.perProcess(sdispls, comm, "sdispls");
+            Args.perProcess(recvcount, comm, "recvcount");
+            Args.perProcess(rdispls, comm, "rdispls");
+            Args.buffer(sendbuf, 1, "sendbuf");
+            Args.buffer(recvbuf, 1, "recvbuf");
             begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -373,6 +407,10 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.notNull(sendcount, "sendcount");
+            Args.notNull(sdispls, "sdispls");
+            Args.notNull(recvcount, "recvcount");
+            Args.notNull(rdispls, "rdispls");
             begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -386,6 +424,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(sendbuf, count, "sendbuf");
+            Args.rootBuffer(recvbuf, count, root, comm, "recvbuf");
             begin(comm).reduce(sendbuf, recvbuf, count, Lower.committedType(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -438,6 +478,9 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCESCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(recvcounts, comm, "recvcounts");
+            Args.buffer(sendbuf, 1, "sendbuf");
+            Args.buffer(recvbuf, 1, "recvbuf");
             begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -490,6 +533,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCELOCAL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(inBuf, count, "inBuf");
+            Args.buffer(inOutBuf, count, "inOutBuf");
             mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);

@@ -11,6 +11,7 @@ import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.Requests;
 import mpi.Datatype;
@@ -209,6 +210,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_GATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootNotNull(recvcount, root, comm, "recvcount");
+            Args.rootNotNull(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
@@ -227,6 +230,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_GATHERV_RECV_ONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootNotNull(recvcount, root, comm, "recvcount");
+            Args.rootNotNull(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype recvtypeL = Lower.committedType(recvtype);
             long seq = clock(comm);

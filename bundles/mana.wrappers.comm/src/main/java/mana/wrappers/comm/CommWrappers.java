@@ -12,6 +12,7 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Comms;
 import mana.wrappers.base.Lower;
 import mpi.Comm;
@@ -208,6 +209,7 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void setName(int comm, String name) throws ManaException {
         call(SET_NAME, () -> {
+            Args.notNull(name, "name");
             Lower.comm(comm).setName(name);
             CommDescriptor d = Lower.commDescriptor(comm);
             if (d != null) {
@@ -376,6 +378,7 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void closePort(String port) throws ManaException {
         call(CLOSE_PORT, () -> {
+            Args.notNull(port, "port");
             Intracomm.closePort(port);
             return null;
         });
@@ -407,6 +410,8 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void publishName(String service, int info, String port) throws ManaException {
         call(PUBLISH_NAME, () -> {
+            Args.notNull(service, "service");
+            Args.notNull(port, "port");
             Intracomm.publishName(service, mana.wrappers.base.Infos.lower(info), port);
             return null;
         });
@@ -415,6 +420,8 @@ public final class CommWrappers implements CommProvider {
     @Override
     public void unpublishName(String service, int info, String port) throws ManaException {
         call(UNPUBLISH_NAME, () -> {
+            Args.notNull(service, "service");
+            Args.notNull(port, "port");
             Intracomm.unpublishName(service, mana.wrappers.base.Infos.lower(info), port);
             return null;
         });
@@ -422,6 +429,9 @@ public final class CommWrappers implements CommProvider {
 
     @Override
     public String lookupName(String service, int info) throws ManaException {
-        return call(LOOKUP_NAME, () -> Intracomm.lookupName(service, mana.wrappers.base.Infos.lower(info)));
+        return call(LOOKUP_NAME, () -> {
+            Args.notNull(service, "service");
+            return Intracomm.lookupName(service, mana.wrappers.base.Infos.lower(info));
+        });
     }
 }

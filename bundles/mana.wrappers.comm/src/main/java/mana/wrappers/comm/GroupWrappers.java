@@ -1,5 +1,6 @@
 package mana.wrappers.comm;
 
+import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.GroupProvider;
 import mana.core.gate.CheckpointGate;
@@ -7,6 +8,7 @@ import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Comms;
 import mana.wrappers.base.Lower;
 import mpi.Group;
@@ -65,7 +67,19 @@ public final class GroupWrappers implements GroupProvider {
 
     @Override
     public int[] translateRanks(int group1, int[] ranks1, int group2) throws ManaException {
-        return call(TRANSLATE, () -> Group.translateRanks(Comms.group(group1), ranks1, Comms.group(group2)));
+        return call(TRANSLATE, () -> {
+            Args.notNull(ranks1, "ranks1");
+            Group g1 = Comms.group(group1);
+            int n = g1.getSize();
+            for (int i = 0; i < ranks1.length; i++) {
+                // Open MPI 4.1.4 reads past its group for these (SIGSEGV)
+                if ((ranks1[i] < 0 || ranks1[i] >= n) && ranks1[i] != mpi.MPI.PROC_NULL) {
+                    throw ManaException.of(ErrorClass.RANK, "invalid rank: ranks1[" + i + "] is " + ranks1[i]
+                            + ", the group has " + n + " processes");
+                }
+            }
+            return Group.translateRanks(g1, ranks1, Comms.group(group2));
+        });
     }
 
     @Override
@@ -90,21 +104,33 @@ public final class GroupWrappers implements GroupProvider {
 
     @Override
     public int incl(int group, int[] ranks) throws ManaException {
-        return call(INCL, () -> Comms.register(Comms.group(group).incl(ranks)));
+        return call(INCL, () -> {
+            Args.notNull(ranks, "ranks");
+            return Comms.register(Comms.group(group).incl(ranks));
+        });
     }
 
     @Override
     public int excl(int group, int[] ranks) throws ManaException {
-        return call(EXCL, () -> Comms.register(Comms.group(group).excl(ranks)));
+        return call(EXCL, () -> {
+            Args.notNull(ranks, "ranks");
+            return Comms.register(Comms.group(group).excl(ranks));
+        });
     }
 
     @Override
     public int rangeIncl(int group, int[][] ranges) throws ManaException {
-        return call(RANGE_INCL, () -> Comms.register(Comms.group(group).rangeIncl(ranges)));
+        return call(RANGE_INCL, () -> {
+            Args.notNull(ranges, "ranges");
+            return Comms.register(Comms.group(group).rangeIncl(ranges));
+        });
     }
 
     @Override
     public int rangeExcl(int group, int[][] ranges) throws ManaException {
-        return call(RANGE_EXCL, () -> Comms.register(Comms.group(group).rangeExcl(ranges)));
+        return call(RANGE_EXCL, () -> {
+            Args.notNull(ranges, "ranges");
+            return Comms.register(Comms.group(group).rangeExcl(ranges));
+        });
     }
 }

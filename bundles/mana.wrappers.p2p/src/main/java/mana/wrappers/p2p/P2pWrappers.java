@@ -7,9 +7,10 @@ import mana.core.error.ManaException;
 import mana.core.fn.P2pProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
-import mana.core.vid.VidTable;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.core.vid.VidTable;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.Requests;
@@ -506,6 +507,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.buffer(buf, count, "buf");
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.mRecv(message, buf, count, type);
             }
@@ -557,6 +559,8 @@ public final class P2pWrappers implements P2pProvider {
             if (incount < 0) {
                 throw negativeCount("incount", incount);
             }
+            Args.buffer(inbuf, incount, "inbuf");
+            Args.buffer(outbuf, 1, "outbuf");
             return Lower.comm(comm).pack(inbuf, incount, Lower.committedType(type), outbuf, position);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -574,6 +578,8 @@ public final class P2pWrappers implements P2pProvider {
             if (outcount < 0) {
                 throw negativeCount("outcount", outcount);
             }
+            Args.buffer(inbuf, 1, "inbuf");
+            Args.buffer(outbuf, outcount, "outbuf");
             return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -603,6 +609,7 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(BUFFER_ATTACH);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.buffer(buffer, 1, "buffer");
             MPI.attachBuffer(buffer);
         } catch (MPIException e) {
             throw Lower.error(e);

@@ -90,6 +90,34 @@ public final class WinWrappers implements RmaProvider {
         return (Win) Handles.lower(vid, Kind.WIN);
     }
 
+    /**
+     * The target of a flush: Open MPI 4.1.4 does not check it and reads past the window's group
+     * (SIGSEGV) for a rank outside it; MANA answers MPI_ERR_RANK.
+     */
+    private static Win flushTarget(int vid, int rank) throws ManaException, MPIException {
+        Win w = win(vid);
+        if (rank == MPI.PROC_NULL) {
+            return w;
+        }
+        int n = -1;
+        if (rank >= 0) {
+            WinDescriptor d = descriptor(vid);
+            CommDescriptor c = d == null || !Handles.TABLE.isLive(d.comm()) ? null : Lower.commDescriptor(d.comm());
+            if (c != null) {
+                n = c.size();
+            } else {
+                mpi.Group g = w.getGroup();
+                n = g.getSize();
+                g.free();
+            }
+            if (rank < n) {
+                return w;
+            }
+        }
+        throw ManaException.of(ErrorClass.RANK, "invalid rank: " + rank + " is not a rank of the window's group"
+                + (n >= 0 ? " (" + n + " processes)" : ""));
+    }
+
     static WinDescriptor descriptor(int vid) throws ManaException {
         Descriptor d = Handles.descriptor(vid, Kind.WIN);
         return d instanceof WinDescriptor w ? w : null;
@@ -659,7 +687,7 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(FLUSH);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            win(win).flush(rank);
+            flushTarget(win, rank).flush(rank);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -685,7 +713,7 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(FLUSH_LOCAL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            win(win).flushLocal(rank);
+            flushTarget(win, rank).flushLocal(rank);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -14,6 +14,7 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
 import mana.wrappers.base.Lower;
 import mpi.Datatype;
 import mpi.MPIException;
@@ -216,9 +217,7 @@ public final class TypeWrappers implements TypeProvider {
     public int struct(int[] blockLengths, int[] displacements, int[] types) throws ManaException {
         FunctionStats.count(STRUCT);
         checkLengths(blockLengths, displacements);
-        if (types == null) {
-            throw new NullPointerException("types");
-        }
+        Args.notNull(types, "types");
         if (types.length < blockLengths.length) {
             throw ManaException.of(ErrorClass.ARG, "MPI_Type_create_struct: " + blockLengths.length
                     + " block lengths but only " + types.length + " types");
@@ -291,12 +290,8 @@ public final class TypeWrappers implements TypeProvider {
     }
 
     private static void checkLengths(int[] blockLengths, int[] displacements) throws ManaException {
-        if (blockLengths == null) {
-            throw new NullPointerException("blockLengths");
-        }
-        if (displacements == null) {
-            throw new NullPointerException("displacements");
-        }
+        Args.notNull(blockLengths, "blockLengths");
+        Args.notNull(displacements, "displacements");
         if (displacements.length < blockLengths.length) {
             throw ManaException.of(ErrorClass.ARG, blockLengths.length + " block lengths but only "
                     + displacements.length + " displacements");
@@ -334,6 +329,7 @@ public final class TypeWrappers implements TypeProvider {
         FunctionStats.count(SET_NAME);
         CheckpointGate.enter();
         try {
+            Args.notNull(name, "name");
             Lower.type(type).setName(name);
             if (Handles.descriptor(type, Kind.DATATYPE) instanceof DatatypeDescriptor d) {
                 d.setName(name);

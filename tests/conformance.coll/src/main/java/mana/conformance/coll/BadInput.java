@@ -114,6 +114,36 @@ public final class BadInput {
         dup.free();
         expect("freed communicator in iBarrier", () -> dup.iBarrier().waitFor());
 
+        // null buffers and null or short count arrays: the raw binding reads them in native code (SIGSEGV)
+        expect("null buffer in bcast", () -> w.bcast(null, 2, MPI.INT, 0));
+        expect("null receive buffer in allGather", () -> w.allGather(buf, 1, MPI.INT, null, 1, MPI.INT));
+        expect("null counts in allGatherv", () -> w.allGatherv(buf, 1, MPI.INT, new int[16 * size], null, displs, MPI.INT));
+        expect("short counts in allToAllv", () -> w.allToAllv(buf, new int[1], new int[1], MPI.INT,
+                new int[16 * size], new int[1], new int[1], MPI.INT));
+        expect("null counts in reduceScatter", () -> w.reduceScatter(buf, new int[16], null, MPI.INT, MPI.SUM));
+        expect("null buffer in reduceLocal", () -> mpi.Comm.reduceLocal(null, new int[2], 2, MPI.INT, MPI.SUM));
+        // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)
+        expect("null receive buffer in gather at the root", () -> {
+            if (rank == 0) {
+                w.gather(buf, 1, MPI.INT, null, 1, MPI.INT, 0);
+            }
+        });
+        expect("null counts in gatherv at the root", () -> {
+            if (rank == 0) {
+                w.gatherv(buf, 1, MPI.INT, new int[16 * size], null, displs, MPI.INT, 0);
+            }
+        });
+        expect("null send buffer in scatter at the root", () -> {
+            if (rank == 0) {
+                w.scatter(null, 1, MPI.INT, buf, 1, MPI.INT, 0);
+            }
+        });
+        expect("null displacements in iGatherv at the root", () -> {
+            if (rank == 0) {
+                w.iGatherv(direct, 1, MPI.INT, MPI.newIntBuffer(16 * size), ones, null, MPI.INT, 0).waitFor();
+            }
+        });
+
         w.barrier();
         if (rank == 0) {
             System.out.println("DONE");

@@ -57,7 +57,11 @@ class NonBlockingTest {
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput",
                 "freed-datatype-in-bcast", "freed-datatype-in-iBcast", "uncommitted-datatype-in-allGather",
                 "uncommitted-datatype-in-iGather", "derived-datatype-in-iAllToAllw", "user-op-in-iAllReduce",
-                "user-op-after-the-refused-iAllReduce", "freed-op-in-reduce", "freed-communicator-in-iBarrier");
+                "user-op-after-the-refused-iAllReduce", "freed-op-in-reduce", "freed-communicator-in-iBarrier",
+                "null-buffer-in-bcast", "null-receive-buffer-in-allGather", "null-counts-in-allGatherv",
+                "short-counts-in-allToAllv", "null-counts-in-reduceScatter", "null-buffer-in-reduceLocal",
+                "null-receive-buffer-in-gather-at-the-root", "null-counts-in-gatherv-at-the-root",
+                "null-send-buffer-in-scatter-at-the-root", "null-displacements-in-iGatherv-at-the-root");
         assertEquals(0, mana.exit(), mana.all());
         String out = mana.out();
         for (int r = 0; r < 3; r++) {
@@ -72,7 +76,21 @@ class NonBlockingTest {
             assertTrue(out.contains(p + "user op sum: true"), mana.all());
             assertTrue(out.contains(p + "freed op in reduce: MPIException class 10"), mana.all());
             assertTrue(out.contains(p + "freed communicator in iBarrier: MPIException class 5"), mana.all());
+            assertTrue(out.contains(p + "null buffer in bcast: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "null receive buffer in allGather: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "null counts in allGatherv: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short counts in allToAllv: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null counts in reduceScatter: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null buffer in reduceLocal: MPIException class 1"), mana.all());
+            String root = r == 0 ? "MPIException class " : "no error";
+            assertTrue(out.contains(p + "null receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)), mana.all());
+            assertTrue(out.contains(p + "null counts in gatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
+            assertTrue(out.contains(p + "null send buffer in scatter at the root: " + (r == 0 ? root + 1 : root)), mana.all());
+            assertTrue(out.contains(p + "null displacements in iGatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
         }
+        assertTrue(out.contains("invalid argument: recvcount has 1 entries, the group has 3 processes")
+                || out.contains("invalid argument: sendcount has 1 entries, the group has 3 processes"), mana.all());
+        assertTrue(out.contains("invalid buffer: recvbuf is null"), mana.all());
         assertTrue(out.contains("is not committed (call Datatype.commit() before using it)"), mana.all());
         assertTrue(out.contains("was freed"), mana.all());
         assertTrue(out.contains("MPI_Iallreduce with a user-defined op"), mana.all());

@@ -60,4 +60,31 @@ class ArrayErrorsTest {
         assertEquals(3, checks(mana).size(), mana.all());
         assertTrue(mana.out().contains("cause null"), mana.all());
     }
+
+    /** Null arguments that crash the raw binding's JVM (SIGSEGV in native code): a clear MPIException through MANA. */
+    @Test
+    void nullArgumentsThatCrashTheRawBindingAreClearErrors() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.p2p.NullArguments");
+        assertEquals(0, mana.exit(), mana.all());
+        String out = mana.out();
+        for (int r = 0; r < 2; r++) {
+            String p = "OK rank " + r + " ";
+            assertTrue(out.contains(p + "pack into a null buffer: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "unpack from a null buffer: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "pack into a buffer: no error"), mana.all());
+            assertTrue(out.contains(p + "null communicator name: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "name kept after the refused setName: no error"), mana.all());
+            assertTrue(out.contains(p + "null ranks in Group.incl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null ranges in Group.rangeIncl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null ranks in Group.translateRanks: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "out-of-range rank in Group.translateRanks: MPIException class 6"), mana.all());
+            assertTrue(out.contains(p + "null buffer in attachBuffer: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "null port in closePort: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null buffer in mRecv of a NO_PROC message: MPIException class 1"), mana.all());
+        }
+        assertTrue(out.contains("invalid buffer: outbuf is null"), mana.all());
+        assertTrue(out.contains("invalid buffer: inbuf is null"), mana.all());
+        assertTrue(out.contains("invalid argument: name is null"), mana.all());
+        assertTrue(out.contains("DONE"), mana.all());
+    }
 }

@@ -75,6 +75,9 @@ public final class WinBadInput {
         }
         System.out.println((same ? "OK " : "FAIL ") + "rank " + rank + ": no window changed");
         expect("a null window name", MPI.ERR_ARG, "null", () -> w.setName(null));
+        // Open MPI's flush reads past the window's group for these (SIGSEGV)
+        expect("flush of a rank outside the window", MPI.ERR_RANK, "not a rank of the window's group", () -> w.flush(99));
+        expect("flushLocal of a negative rank", MPI.ERR_RANK, "not a rank of the window's group", () -> w.flushLocal(-3));
         expect("attach beyond the buffer", MPI.ERR_BUFFER, "holds 2", () -> {
             Win d = new Win(MPI.INFO_NULL, MPI.COMM_WORLD);
             d.setErrhandler(MPI.ERRORS_RETURN);

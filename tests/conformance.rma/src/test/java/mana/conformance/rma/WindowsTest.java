@@ -51,7 +51,7 @@ class WindowsTest {
         ManaJob.Run r = ManaJob.manaRun(2, JAR, "mana.conformance.rma.WinBadInput");
         assertEquals(0, r.exit(), r.all());
         assertFalse(r.out().contains("FAIL"), r.all());
-        assertEquals(16, r.outLines().stream().filter(l -> l.startsWith("OK ")).count(), r.all());
+        assertEquals(18, r.outLines().stream().filter(l -> l.startsWith("OK ")).count(), r.all());
         assertTrue(r.out().contains("DONE"), r.all());
         assertFalse(r.err().contains("SIGSEGV") || r.err().contains("hs_err"), r.all());
     }

@@ -66,6 +66,19 @@ public final class BadInput {
         op.free();
         expect("freed op in allReduce", () -> MPI.COMM_WORLD.allReduce(new int[] {1, 2}, out, 2, MPI.INT, op));
 
+        int size = MPI.COMM_WORLD.getSize();
+        Datatype[] missing = new Datatype[size]; // null entries: MPI_ERR_TYPE in the raw binding too
+        expect("null entries in allToAllw types", () -> MPI.COMM_WORLD.allToAllw(MPI.newByteBuffer(4 * size), new int[size],
+                new int[size], missing, MPI.newByteBuffer(4 * size), new int[size], new int[size], missing));
+
+        // the raw binding crashes the JVM for these (SIGSEGV in native code)
+        expect("null block lengths in createIndexed", () -> Datatype.createIndexed(null, null, MPI.INT));
+        expect("null types in createStruct", () -> Datatype.createStruct(new int[] {1}, new int[] {0}, null));
+        expect("null entry in createStruct types", () -> Datatype.createStruct(new int[] {1}, new int[] {0}, new Datatype[] {null}));
+        Datatype named = MPI.INT.dup();
+        expect("null datatype name", () -> named.setName(null));
+        named.free();
+
         MPI.COMM_WORLD.barrier();
         if (rank == 0) {
             System.out.println("DONE");

@@ -45,9 +45,24 @@ class TypesTest {
     /** The cases where Open MPI's binding throws (or does nothing): MANA must do the same. */
     @Test
     void badInputGivesTheRawBindingsErrors() {
-        sameAsRaw(2, "mana.conformance.types.BadInput", 7, "OK negative count: MPIException class 2",
+        sameAsRaw(2, "mana.conformance.types.BadInput", 8, "OK negative count: MPIException class 2",
                 "negative-count", "negative-vector-count", "negative-indexed-block-length",
-                "freed-datatype-freed-again", "freed-datatype-as-a-base", "freed-op-in-allReduce");
+                "freed-datatype-freed-again", "freed-datatype-as-a-base", "freed-op-in-allReduce",
+                "null-entries-in-allToAllw-types");
+    }
+
+    /** Null arrays, a null entry and a null name crash the raw binding's JVM; MANA gives an MPIException. */
+    @Test
+    void nullArgumentsOfDatatypeCallsAreErrorsNotCrashes() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.types.BadInput", "null-block-lengths-in-createIndexed",
+                "null-types-in-createStruct", "null-entry-in-createStruct-types", "null-datatype-name");
+        assertEquals(0, mana.exit(), mana.all());
+        String out = mana.out();
+        assertTrue(out.contains("OK null block lengths in createIndexed: MPIException class 13"), mana.all());
+        assertTrue(out.contains("OK null types in createStruct: MPIException class 13"), mana.all());
+        assertTrue(out.contains("OK null entry in createStruct types: MPIException class 3"), mana.all());
+        assertTrue(out.contains("OK null datatype name: MPIException class 13"), mana.all());
+        assertTrue(out.contains("DONE"), mana.all());
     }
 
     /** Open MPI's binding crashes the JVM here (SIGSEGV in ompi_java_getReadPtr); MANA gives MPI_ERR_TYPE (3). */
