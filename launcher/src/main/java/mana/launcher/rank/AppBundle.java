@@ -96,15 +96,7 @@ public final class AppBundle {
             if (original != null) {
                 analyzer.mergeManifest(original);
             }
-            analyzer.setProperty(Constants.BUNDLE_MANIFESTVERSION, "2");
-            analyzer.setProperty(Constants.BUNDLE_SYMBOLICNAME, bsn);
-            analyzer.setProperty(Constants.BUNDLE_VERSION, "0.0.0");
-            analyzer.setProperty(Constants.IMPORT_PACKAGE, MPI_IMPORT + "," + OPTIONAL_REST);
-            analyzer.setProperty(Constants.EXPORT_PACKAGE, "");
-            analyzer.setProperty(Constants.EXPORT_CONTENTS, "");
-            analyzer.setProperty(Constants.NOUSES, "true");
-            analyzer.setProperty(Constants.NOIMPORTJAVA, "true");
-            analyzer.setProperty(Constants.NOEXTRAHEADERS, "true");
+            applicationHeaders(analyzer, bsn);
             analyzer.setProperty(Constants.REMOVEHEADERS, String.join(",", List.of(
                     Constants.EXPORT_PACKAGE, Constants.BUNDLE_CLASSPATH, Constants.DYNAMICIMPORT_PACKAGE, Constants.FRAGMENT_HOST,
                     Constants.REQUIRE_BUNDLE, Constants.PROVIDE_CAPABILITY, "Class-Path")));
@@ -154,16 +146,8 @@ public final class AppBundle {
             bundleClassPath.add(name);
         }
         try (Analyzer analyzer = new Analyzer(jar)) {
-            analyzer.setProperty(Constants.BUNDLE_MANIFESTVERSION, "2");
-            analyzer.setProperty(Constants.BUNDLE_SYMBOLICNAME, bsn);
-            analyzer.setProperty(Constants.BUNDLE_VERSION, "0.0.0");
+            applicationHeaders(analyzer, bsn);
             analyzer.setProperty(Constants.BUNDLE_CLASSPATH, String.join(",", bundleClassPath));
-            analyzer.setProperty(Constants.IMPORT_PACKAGE, MPI_IMPORT + "," + OPTIONAL_REST);
-            analyzer.setProperty(Constants.EXPORT_PACKAGE, "");
-            analyzer.setProperty(Constants.EXPORT_CONTENTS, "");
-            analyzer.setProperty(Constants.NOUSES, "true");
-            analyzer.setProperty(Constants.NOIMPORTJAVA, "true");
-            analyzer.setProperty(Constants.NOEXTRAHEADERS, "true");
             analyzer.setProperty("Main-Class", mainClass);
             Manifest manifest = analyzer.calcManifest();
             boolean dp = defaultPackage;
@@ -279,5 +263,21 @@ public final class AppBundle {
         }
         String bsn = name.replaceAll("[^A-Za-z0-9_.-]", "_").replaceAll("^[.-]+|[.-]+$", "");
         return bsn.isEmpty() ? "app" : bsn;
+    }
+
+    /**
+     * What every application bundle declares: its name, MANA's {@code mpi} and the rest of its
+     * imports optional, nothing exported, no headers bnd would add.
+     */
+    private static void applicationHeaders(Analyzer analyzer, String bsn) {
+        analyzer.setProperty(Constants.BUNDLE_MANIFESTVERSION, "2");
+        analyzer.setProperty(Constants.BUNDLE_SYMBOLICNAME, bsn);
+        analyzer.setProperty(Constants.BUNDLE_VERSION, "0.0.0");
+        analyzer.setProperty(Constants.IMPORT_PACKAGE, MPI_IMPORT + "," + OPTIONAL_REST);
+        analyzer.setProperty(Constants.EXPORT_PACKAGE, "");
+        analyzer.setProperty(Constants.EXPORT_CONTENTS, "");
+        analyzer.setProperty(Constants.NOUSES, "true");
+        analyzer.setProperty(Constants.NOIMPORTJAVA, "true");
+        analyzer.setProperty(Constants.NOEXTRAHEADERS, "true");
     }
 }
