@@ -61,6 +61,8 @@ public final class WaitForTypes {
 
         // Now the bundle is taken away again: the same call must fail cleanly.
         failures = 0;
+        // The jar can go between the constructor and free(): then free() is the call that fails,
+        // a failure as clean as the constructor's (the type it made stays allocated; the job ends next).
         while (true) {
             try {
                 Datatype.createContiguous(2, MPI.INT).free();
