@@ -99,6 +99,22 @@ public final class Kernels {
         return (t1 - t0) / 1e9 / iterations / 2;
     }
 
+    /** iSend and iRecv to PROC_NULL, each waited for (a direct buffer): thread CPU time per call pair half. */
+    public static double procNullNonBlocking(int iterations) throws MPIException {
+        ByteBuffer buf = MPI.newByteBuffer(8);
+        int peer = MPI.PROC_NULL;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        MPI.COMM_WORLD.barrier();
+        long t0 = cpu.getCurrentThreadCpuTime();
+        for (int i = 0; i < iterations; i++) {
+            MPI.COMM_WORLD.iSend(buf, 8, MPI.BYTE, peer, TAG).waitFor();
+            MPI.COMM_WORLD.iRecv(buf, 8, MPI.BYTE, peer, TAG).waitFor();
+        }
+        long t1 = cpu.getCurrentThreadCpuTime();
+        MPI.COMM_WORLD.barrier();
+        return (t1 - t0) / 1e9 / iterations / 2;
+    }
+
     /** allReduce of {@code bytes} bytes (longs, SUM) from arrays on all ranks; seconds per call. */
     public static double allReduce(int bytes, int iterations) throws MPIException {
         int n = Math.max(1, bytes / 8);

@@ -57,13 +57,13 @@ public final class Main {
             if (size < 2) {
                 throw new IllegalArgumentException("p2p needs at least 2 ranks");
             }
-            callCost(raw[6], rounds, rank);
+            callCost(raw[6], raw[8], rounds, rank);
             pingPong(raw, "array", rounds, rank);
             pingPong(raw, "direct", rounds, rank);
             pingPong(raw, "non-blocking", rounds, rank);
         }
         if (what.equals("cost")) {
-            callCost(raw[6], rounds, rank);
+            callCost(raw[6], raw[8], rounds, rank);
         }
         for (int k = 0; k < COLLECTIVES.size(); k++) {
             String c = COLLECTIVES.get(k);
@@ -99,23 +99,31 @@ public final class Main {
     }
 
     /**
-     * The cost of one call without a transfer (send/recv to PROC_NULL): MANA's wrapper cost in ns.
-     * Short rounds, many of them, and the best round besides the median: the best is the round
-     * no other process on the machine disturbed.
+     * The cost of one call without a transfer (to PROC_NULL): MANA's wrapper cost in ns, for
+     * blocking send/recv and for iSend/iRecv each waited for (a request made, completed and
+     * freed per call). Short rounds, many of them, and the best round besides the median: the
+     * best is the round no other process on the machine disturbed.
      */
-    private static void callCost(Method rawKernel, int rounds, int rank) throws Exception {
+    private static void callCost(Method rawBlocking, Method rawNonBlocking, int rounds, int rank) throws Exception {
         int iters = 20000;
-        double[][] t = alternate(rounds * 8, () -> (double) invoke(rawKernel, iters), () -> Kernels.procNull(iters));
+        double[][] b = alternate(rounds * 8, () -> (double) invoke(rawBlocking, iters), () -> Kernels.procNull(iters));
+        double[][] n = alternate(rounds * 8, () -> (double) invoke(rawNonBlocking, iters),
+                () -> Kernels.procNullNonBlocking(iters));
         if (rank == 0) {
-            double r = median(t[0]);
-            double m = median(t[1]);
-            double rb = min(t[0]);
-            double mb = min(t[1]);
-            System.out.printf("%n## call cost, send/recv of 8 B (array) to PROC_NULL, no transfer (thread CPU time per call)%n");
-            System.out.printf("%8s %12s %12s %8s %14s%n", "", "raw ns", "mana ns", "ratio", "mana-raw ns");
-            System.out.printf("%8s %12.1f %12.1f %8.3f %14.1f%n", "median", r * 1e9, m * 1e9, m / r, (m - r) * 1e9);
-            System.out.printf("%8s %12.1f %12.1f %8.3f %14.1f%n", "best", rb * 1e9, mb * 1e9, mb / rb, (mb - rb) * 1e9);
+            System.out.printf("%n## call cost to PROC_NULL, 8 B, no transfer (thread CPU time per call)%n");
+            System.out.printf("%-34s %8s %12s %12s %8s %14s%n", "", "", "raw ns", "mana ns", "ratio", "mana-raw ns");
+            costLine("send/recv (array)", b);
+            costLine("iSend/iRecv + waitFor (direct)", n);
         }
+    }
+
+    private static void costLine(String what, double[][] t) {
+        double r = median(t[0]);
+        double m = median(t[1]);
+        double rb = min(t[0]);
+        double mb = min(t[1]);
+        System.out.printf("%-34s %8s %12.1f %12.1f %8.3f %14.1f%n", what, "median", r * 1e9, m * 1e9, m / r, (m - r) * 1e9);
+        System.out.printf("%-34s %8s %12.1f %12.1f %8.3f %14.1f%n", what, "best", rb * 1e9, mb * 1e9, mb / rb, (mb - rb) * 1e9);
     }
 
     private static void collective(Method rawKernel, String name, int rounds, int rank, int size) throws Exception {
@@ -194,7 +202,7 @@ public final class Main {
         }
     }
 
-    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce8, allReduce, bcast, allToAll, procNull and pingPongNonBlocking. */
+    /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce8, allReduce, bcast, allToAll, procNull, pingPongNonBlocking and procNullNonBlocking. */
     private static Method[] rawKernels() throws Exception {
         Bundle self = FrameworkUtil.getBundle(Main.class);
         if (self == null) {
@@ -211,7 +219,7 @@ public final class Main {
             k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class),
             k.getMethod("allReduce", int.class, int.class), k.getMethod("bcast", int.class, int.class),
             k.getMethod("allToAll", int.class, int.class), k.getMethod("procNull", int.class),
-            k.getMethod("pingPongNonBlocking", int.class, int.class)};
+            k.getMethod("pingPongNonBlocking", int.class, int.class), k.getMethod("procNullNonBlocking", int.class)};
     }
 
     private static byte[] rawBundle() throws IOException {

@@ -173,7 +173,17 @@ public final class VidTable {
      * value is detected as stale. Returns the entry's descriptor. Freeing twice is an error.
      */
     public Descriptor free(int vid, int kind) throws ManaException {
-        Entry e = entry(vid, kind);
+        return free(entry(vid, kind), vid, kind);
+    }
+
+    /**
+     * {@link #free(int, int)} for a handle whose entry the caller has just looked up with
+     * {@link #entry} (a request completed on the hot path): saves the second lookup.
+     */
+    public Descriptor free(Entry e, int vid, int kind) throws ManaException {
+        if (e.vid != vid || (vid >>> 28) != kind) {
+            throw invalid(vid, kind);
+        }
         boolean shared = CallerThreads.concurrent();
         if (shared) {
             if (!Entry.VID.compareAndSet(e, vid, 0)) {

@@ -83,6 +83,23 @@ class VidTableTest {
     }
 
     @Test
+    void freeThroughTheLookedUpEntryFreesOnceAndRejectsAnotherHandle() throws ManaException {
+        VidTable t = new VidTable();
+        int vid = t.create(Kind.REQUEST, "r", null);
+        int other = t.create(Kind.REQUEST, "s", null);
+        VidTable.Entry e = t.entry(vid, Kind.REQUEST);
+        ManaException wrong = assertThrows(ManaException.class, () -> t.free(e, other, Kind.REQUEST));
+        assertTrue(wrong.getMessage().contains("invalid request"), wrong.getMessage());
+        assertThrows(ManaException.class, () -> t.free(e, vid, Kind.COMM));
+        t.free(e, vid, Kind.REQUEST);
+        assertFalse(t.isLive(vid));
+        assertTrue(t.isLive(other));
+        ManaException twice = assertThrows(ManaException.class, () -> t.free(e, vid, Kind.REQUEST));
+        assertTrue(twice.getMessage().contains("freed"), twice.getMessage());
+        assertEquals(1, t.liveCount());
+    }
+
+    @Test
     void errorClassFollowsTheExpectedKind() throws ManaException {
         int[][] kinds = {{Kind.GROUP, ErrorClass.GROUP}, {Kind.DATATYPE, ErrorClass.TYPE}, {Kind.OP, ErrorClass.OP},
             {Kind.REQUEST, ErrorClass.REQUEST}, {Kind.FILE, ErrorClass.FILE}, {Kind.WIN, ErrorClass.WIN}};

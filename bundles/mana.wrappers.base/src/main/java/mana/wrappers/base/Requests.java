@@ -155,6 +155,16 @@ public final class Requests {
 
     /** {@link #completed(int, Request, long[])} with the request's log entry already at hand. */
     public static int completed(int vid, RequestDescriptor d, Request lower, long[] status) throws ManaException {
+        return completed(vid, null, d, lower, status);
+    }
+
+    /**
+     * {@link #completed(int, RequestDescriptor, Request, long[])} with the request's table entry
+     * from {@link #entry} at hand too (the single-request wait and test): freeing the handle
+     * then needs no second lookup.
+     */
+    public static int completed(int vid, VidTable.Entry e, RequestDescriptor d, Request lower, long[] status)
+            throws ManaException {
         if (Vid.isPredefined(vid)) {
             return vid;
         }
@@ -171,7 +181,11 @@ public final class Requests {
             d.markCompleted();
         }
         if (lower.isNull()) {
-            Handles.TABLE.free(vid, Kind.REQUEST);
+            if (e != null) {
+                Handles.TABLE.free(e, vid, Kind.REQUEST);
+            } else {
+                Handles.TABLE.free(vid, Kind.REQUEST);
+            }
             if (d != null) {
                 d.release();
             }

@@ -181,13 +181,13 @@ public final class RequestWrappers implements RequestProvider {
             RequestDescriptor d = Requests.logged(e);
             if (status == null && !Requests.needsStatus(d, ANY_SOURCE)) {
                 r.waitFor();
-                return Requests.completed(request, d, r, null);
+                return Requests.completed(request, e, d, r, null);
             }
             long[] data = Lower.statusFields(r.waitStatus());
             if (status != null) {
                 System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
             }
-            return Requests.completed(request, d, r, data);
+            return Requests.completed(request, e, d, r, data);
         } catch (MPIException e) {
             droppedAfterError(request, e.getErrorClass());
             throw Lower.error(e);
@@ -212,7 +212,7 @@ public final class RequestWrappers implements RequestProvider {
                 if (!r.test()) {
                     return request & 0xFFFFFFFFL;
                 }
-                return FLAG | (Requests.completed(request, d, r, null) & 0xFFFFFFFFL);
+                return FLAG | (Requests.completed(request, e, d, r, null) & 0xFFFFFFFFL);
             }
             Status s = r.testStatus();
             if (s == null) {
@@ -222,7 +222,7 @@ public final class RequestWrappers implements RequestProvider {
             if (status != null) {
                 System.arraycopy(data, 0, status, 0, Math.min(data.length, status.length));
             }
-            return FLAG | (Requests.completed(request, d, r, data) & 0xFFFFFFFFL);
+            return FLAG | (Requests.completed(request, e, d, r, data) & 0xFFFFFFFFL);
         } catch (MPIException e) {
             droppedAfterError(request, e.getErrorClass());
             throw Lower.error(e);
