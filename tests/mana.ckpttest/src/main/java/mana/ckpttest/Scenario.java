@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import mpi.Comm;
 import mpi.Datatype;
+import mpi.Intercomm;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.Op;
@@ -33,6 +34,7 @@ public final class Scenario {
             case "persistent" -> persistent(c);
             case "clock" -> clock(c);
             case "truncate" -> truncate(c);
+            case "inter" -> inter(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -106,6 +108,64 @@ public final class Scenario {
         }
         long[] total = {s.acc};
         MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return total[0];
+    }
+
+    // ---- an intercommunicator across the cut ---------------------------------------------------
+
+    static final class InterState implements Serializable {
+        Intracomm local;
+        Intercomm inter;
+        int iter;
+        long acc;
+    }
+
+    /**
+     * World splits into even and odd ranks, joined by createIntercomm (with 3 ranks the groups
+     * differ in size). Every iteration each rank receives from ANY_SOURCE the messages the remote
+     * group sent it, sends the next iteration's message to remote rank (its rank mod the remote
+     * size), so one message per rank is in flight at the cut, and joins an allReduce over the
+     * intercommunicator (the remote group's sum). At the end the two groups merge.
+     */
+    static long inter(Ckpt c) throws Exception {
+        InterState s = c.state(new InterState());
+        int rank = MPI.COMM_WORLD.getRank();
+        if (s.inter == null) {
+            s.local = MPI.COMM_WORLD.split(rank % 2, rank);
+            s.inter = MPI.COMM_WORLD.createIntercomm(s.local, 0, rank % 2 == 0 ? 1 : 0, 55);
+        }
+        int me = s.inter.getRank();
+        int localSize = s.inter.getSize();
+        int remoteSize = s.inter.getRemoteSize();
+        int dest = me % remoteSize;
+        int expected = 0;
+        for (int p = 0; p < remoteSize; p++) {
+            expected += p % localSize == me ? 1 : 0;
+        }
+        long[] buf = new long[2];
+        if (s.iter == 0) {
+            s.inter.send(new long[] {rank, 0}, 2, MPI.LONG, dest, 0);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            long sum = 0;
+            for (int k = 0; k < expected; k++) {
+                Status st = s.inter.recv(buf, 2, MPI.LONG, MPI.ANY_SOURCE, i);
+                sum += (buf[0] * 7 + buf[1]) * (st.getSource() + 1L);
+            }
+            s.acc = mix(s.acc, sum);
+            if (i + 1 < c.iterations) {
+                s.inter.send(new long[] {s.acc & 0xFFFF, i + 1}, 2, MPI.LONG, dest, i + 1);
+            }
+            long[] remote = new long[1];
+            s.inter.allReduce(new long[] {s.acc & 0xFFF}, remote, 1, MPI.LONG, MPI.SUM);
+            s.acc = mix(s.acc, remote[0]);
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        Intracomm merged = s.inter.merge(rank % 2 == 1);
+        long[] total = {mix(s.acc, merged.getRank())};
+        merged.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        merged.free();
         return total[0];
     }
 

@@ -59,6 +59,13 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void anIntercommunicatorWithMessagesInFlightIsRebuiltAtTheRestart(@TempDir Path tmp) {
+        // 3 ranks: groups {0, 2} and {1}; each rank has one message in flight at the cut
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "inter", 3, 3, 4, 7);
+        assertEquals(3, Jobs.drained(runs[1]), "messages in flight on the intercommunicator:\n" + runs[1].all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

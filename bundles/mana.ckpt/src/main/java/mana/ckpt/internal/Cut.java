@@ -280,7 +280,7 @@ final class Cut {
         }
         for (LiveComm c : comms) {
             byGid.put(c.d().gid(), c);
-            int[] members = c.d().worldRanks();
+            int[] members = peersOf(c.d());
             for (int p = 0; p < members.length; p++) {
                 long sent = c.d().sentTo(p);
                 if (sent > 0) {
@@ -308,7 +308,7 @@ final class Cut {
                 }
                 long m = sentToMe[r][i + 1] - c.d().receivedFrom(q);
                 if (m > 0) {
-                    missing.computeIfAbsent(c, k -> new long[c.d().size()])[q] = m;
+                    missing.computeIfAbsent(c, k -> new long[c.d().peers()])[q] = m;
                     outstanding += m;
                 }
             }
@@ -447,8 +447,17 @@ final class Cut {
         return null;
     }
 
+    /**
+     * The world ranks of the ranks a message on this communicator goes to or comes from, by
+     * the rank a send or a status names: the members, or an intercommunicator's remote group.
+     */
+    private static int[] peersOf(CommDescriptor d) {
+        return d.isInter() ? d.remoteWorldRanks() : d.worldRanks();
+    }
+
+    /** The rank a send to, or a status from, world rank {@code worldRank} names on this communicator, or -1. */
     private static int commRankOf(CommDescriptor d, int worldRank) {
-        int[] w = d.worldRanks();
+        int[] w = peersOf(d);
         for (int i = 0; i < w.length; i++) {
             if (w[i] == worldRank) {
                 return i;

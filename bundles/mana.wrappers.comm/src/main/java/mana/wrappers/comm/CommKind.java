@@ -31,13 +31,18 @@ import org.osgi.service.component.annotations.Component;
  * clocks and counters) and rebuilds intracommunicators in a fresh lower half from their world
  * ranks (MPI_Comm_create_group over MPI_COMM_WORLD, in creation order on every rank).
  * Topology communicators get their Cartesian, graph or distributed graph topology back on top
- * (same members, same rank order). Intercommunicators are not rebuilt yet (a clear error says so).
+ * (same members, same rank order). An intercommunicator is rebuilt from its two groups: each
+ * side makes its local group over MPI_COMM_WORLD as above, and the two join with
+ * MPI_Intercomm_create (leaders: rank 0 of each group, peer: MPI_COMM_WORLD), whatever made
+ * it first (createIntercomm, accept/connect): the same groups in the same rank order.
  */
 @Component(service = DescriptorKind.class)
 public final class CommKind implements DescriptorKind {
     static final int FORMAT = 1;
     /** Tag of the MPI_Comm_create_group calls of a rebuild. */
     static final int REBUILD_TAG = 0x4D41;
+    /** Tag of the leaders' MPI_Intercomm_create of an intercommunicator's rebuild (over MPI_COMM_WORLD). */
+    static final int INTER_REBUILD_TAG = 0x4D42;
 
     @Override
     public int kind() {
@@ -123,35 +128,18 @@ public final class CommKind implements DescriptorKind {
     }
 
     @Override
-    public String unsupportedReason(Descriptor descriptor) {
-        CommDescriptor d = (CommDescriptor) descriptor;
-        if (d.isInter()) {
-            return "intercommunicator " + describe(d) + " cannot be rebuilt at a restart yet (free it before the checkpoint)";
-        }
-        return null;
-    }
-
-    private static String describe(CommDescriptor d) {
-        return "gid " + Long.toHexString(d.gid()) + (d.name() != null ? " (" + d.name() + ")" : "");
-    }
-
-    @Override
     public Object rebuild(Descriptor descriptor) throws ManaException {
         CommDescriptor d = (CommDescriptor) descriptor;
-        if (d.isInter()) {
-            throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION,
-                    "MANA: restart of intercommunicators is not implemented yet (" + d.summary() + ")");
-        }
         try {
-            Group world = Comms.worldGroup();
-            Group members = world.incl(d.worldRanks());
-            Comm c;
-            try {
-                c = MPI.COMM_WORLD.createGroup(members, REBUILD_TAG);
-            } finally {
-                members.free();
-            }
-            if (d.topology() != null) {
+            Comm c = fromWorld(d.worldRanks());
+            if (d.isInter()) {
+                Intracomm local = (Intracomm) c;
+                try {
+                    c = MPI.COMM_WORLD.createIntercomm(local, 0, d.remoteWorldRanks()[0], INTER_REBUILD_TAG);
+                } finally {
+                    local.free();
+                }
+            } else if (d.topology() != null) {
                 c = withTopology((Intracomm) c, d.topology());
             }
             if (d.errhandler() != 0) {
@@ -164,9 +152,19 @@ public final class CommKind implements DescriptorKind {
                 throw ManaException.of(ErrorClass.INTERN, "MANA: rebuilt communicator has rank " + c.getRank()
                         + ", expected " + d.rank() + " (" + d.summary() + ")");
             }
-            return (Intracomm) c;
+            return c;
         } catch (MPIException e) {
             throw Lower.error(e);
+        }
+    }
+
+    /** The intracommunicator of these world ranks, in this order (collective over them only). */
+    private static Comm fromWorld(int[] worldRanks) throws MPIException, ManaException {
+        Group members = Comms.worldGroup().incl(worldRanks);
+        try {
+            return MPI.COMM_WORLD.createGroup(members, REBUILD_TAG);
+        } finally {
+            members.free();
         }
     }
 
