@@ -3,6 +3,7 @@ package mana.ckpttest;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import mpi.Comm;
 import mpi.Datatype;
@@ -14,6 +15,7 @@ import mpi.Prequest;
 import mpi.Request;
 import mpi.Status;
 import mpi.UserFunction;
+import mpi.Win;
 
 /**
  * Checkpoint/restart scenarios. Each prints "RESULT <mode> <value>" on rank 0; a run that is
@@ -35,6 +37,7 @@ public final class Scenario {
             case "clock" -> clock(c);
             case "truncate" -> truncate(c);
             case "inter" -> inter(c);
+            case "win" -> win(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -109,6 +112,74 @@ public final class Scenario {
         long[] total = {s.acc};
         MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
         return total[0];
+    }
+
+    // ---- one-sided windows across the cut ------------------------------------------------------
+
+    static final class WinState implements Serializable {
+        IntBuffer ringMemory;
+        Win ring;
+        IntBuffer tallyMemory;
+        Win tally;
+        IntBuffer out;
+        IntBuffer one;
+        int iter;
+        long acc;
+    }
+
+    /**
+     * Two windows over buffers of the state. "ring", fence epochs: every iteration each rank
+     * fences, reads what its left neighbour put into its memory, and puts its next value into its
+     * right neighbour's, so a put is outstanding at the cut. "tally", passive target: every
+     * iteration each rank locks rank 0's tally (shared), adds one there, and keeps the lock
+     * across the safe point (held at the cut), releasing it at the next iteration.
+     */
+    static long win(Ckpt c) throws Exception {
+        WinState s = c.state(new WinState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        if (s.ring == null) {
+            s.ringMemory = MPI.newIntBuffer(4);
+            s.ring = new Win(s.ringMemory, 4, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+            s.tallyMemory = MPI.newIntBuffer(1);
+            s.tally = new Win(s.tallyMemory, 1, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+            s.out = MPI.newIntBuffer(1);
+            s.one = MPI.newIntBuffer(1).put(0, 1);
+            s.ring.fence(0);
+            s.out.put(0, 1000 + rank);
+            s.ring.put(s.out, 1, MPI.INT, right, 0, 1, MPI.INT);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (i > 0) {
+                s.tally.unlock(0);
+            }
+            s.ring.fence(0); // completes the put of the step before
+            s.acc = mix(s.acc, s.ringMemory.get(i % 4) + i);
+            if (i + 1 < c.iterations) {
+                s.out.put(0, (int) (s.acc & 0xFFFF));
+                s.ring.put(s.out, 1, MPI.INT, right, (i + 1) % 4, 1, MPI.INT);
+            }
+            s.tally.lock(MPI.LOCK_SHARED, 0, 0);
+            s.tally.accumulate(s.one, 1, MPI.INT, 0, 0, 1, MPI.INT, MPI.SUM);
+            s.iter = i + 1;
+            c.safePoint(i, s); // a put outstanding on ring, a lock held on tally
+        }
+        s.tally.unlock(0);
+        s.ring.fence(MPI.MODE_NOSUCCEED);
+        MPI.COMM_WORLD.barrier();
+        long tally = 0;
+        if (rank == 0) {
+            s.tally.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+            tally = s.tallyMemory.get(0);
+            s.tally.unlock(0);
+            System.out.println("TALLY " + tally);
+        }
+        s.ring.free();
+        s.tally.free();
+        long[] total = {mix(s.acc, tally)};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return rank == 0 ? mix(total[0], tally) : total[0];
     }
 
     // ---- an intercommunicator across the cut ---------------------------------------------------

@@ -66,6 +66,15 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void windowsAreRebuiltOverTheRestoredBuffersWithTheirEpochsAndTheirPendingOperationsDone(@TempDir Path tmp) {
+        // a put outstanding on a fence-epoch window and a shared lock held on another at the cut
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "win", 3, 3, 4, 7);
+        // every rank added one to rank 0's tally in each of the 7 iterations, across the restart too
+        assertTrue(runs[0].out().contains("TALLY 21"), runs[0].all());
+        assertTrue(runs[2].out().contains("TALLY 21"), runs[2].all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

@@ -15,11 +15,28 @@ final class AppObjects implements Serializable {
     private final Object appState;
     private final Map<Long, Object> opFunctions;
     private final List<Object> buffers;
+    /**
+     * The objects of descriptors ({@link mana.core.desc.DescriptorKind#objects}) by
+     * {@link #key}; null in a checkpoint written before descriptors had objects.
+     */
+    private final Map<String, List<Object>> descriptorObjects;
 
-    AppObjects(Object appState, Map<Long, Object> opFunctions, List<Object> buffers) {
+    AppObjects(Object appState, Map<Long, Object> opFunctions, List<Object> buffers,
+               Map<String, List<Object>> descriptorObjects) {
         this.appState = appState;
         this.opFunctions = opFunctions;
         this.buffers = buffers;
+        this.descriptorObjects = descriptorObjects;
+    }
+
+    /** The key of a descriptor's objects: its kind's name and its creation sequence. */
+    static String key(String kindName, long sequence) {
+        return kindName + ":" + sequence;
+    }
+
+    /** The objects saved for a descriptor, or null. */
+    List<Object> descriptorObjects(String kindName, long sequence) {
+        return descriptorObjects == null ? null : descriptorObjects.get(key(kindName, sequence));
     }
 
     Object appState() {

@@ -96,6 +96,9 @@ final class Cut {
             }
             phases.phase("collective clocks");
             completeCollectives();
+            for (DescriptorKind k : kinds) {
+                k.atCut(); // e.g. windows complete their one-sided operations (collective over members)
+            }
             String problem = drain();
             if (problem == null) {
                 completeSends();
@@ -529,6 +532,7 @@ final class Cut {
                 }
             }
             Map<Long, Object> opFunctions = new HashMap<>();
+            Map<String, List<Object>> descriptorObjects = new HashMap<>();
             for (DescriptorKind k : kinds) {
                 List<? extends Descriptor> ds = k.descriptors();
                 w.writeSection(Sections.descriptors(k.name()), bytes(out -> {
@@ -545,6 +549,10 @@ final class Cut {
                 for (Descriptor d : ds) {
                     if (d instanceof OpDescriptor o && o.userFunction() instanceof TypeProvider.UserOp u) {
                         opFunctions.put(o.sequence(), u.function());
+                    }
+                    List<Object> objects = k.objects(d);
+                    if (!objects.isEmpty()) {
+                        descriptorObjects.put(AppObjects.key(k.name(), d.sequence()), new ArrayList<>(objects));
                     }
                 }
             }
@@ -571,7 +579,7 @@ final class Cut {
             HandleObjects handles = HandleObjects.get();
             w.writeSection(Sections.OBJECTS, out -> {
                 StateStreams.Out os = new StateStreams.Out(out, handles);
-                os.writeObject(new AppObjects(appState, opFunctions, buffers));
+                os.writeObject(new AppObjects(appState, opFunctions, buffers, descriptorObjects));
                 os.flush();
             });
             RankFileInfo info = w.finish();

@@ -198,6 +198,10 @@ final class Restart {
             for (int i = 0; i < n; i++) {
                 int vid = in.readInt();
                 Descriptor d = k.load(in.slice(in.readInt()));
+                List<Object> saved = objects.descriptorObjects(k.name(), d.sequence());
+                if (saved != null) {
+                    k.bindObjects(d, saved);
+                }
                 if (d instanceof OpDescriptor o && o.userFunction() instanceof RestoredUserOp u) {
                     Object f = objects.opFunctions().get(o.sequence());
                     if (f == null) {

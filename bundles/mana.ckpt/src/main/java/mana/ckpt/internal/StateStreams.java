@@ -218,7 +218,7 @@ final class StateStreams {
                 buffers.add(new HandleRef("mpi.Comm", 0));
                 java.util.Map<Long, Object> ops = new java.util.HashMap<>();
                 ops.put(1L, 1);
-                out.writeObject(new AppObjects("", ops, buffers));
+                out.writeObject(new AppObjects("", ops, buffers, new java.util.HashMap<>()));
             }
             try (ObjectInputStream in = new ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
                 in.setObjectInputFilter(new Filter(null));

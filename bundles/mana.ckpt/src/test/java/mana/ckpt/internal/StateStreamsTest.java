@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,9 +81,14 @@ class StateStreamsTest {
     }
 
     private static byte[] write(Object state, List<Object> buffers, FakeHandles h) throws IOException {
+        return write(state, buffers, new HashMap<>(), h);
+    }
+
+    private static byte[] write(Object state, List<Object> buffers, Map<String, List<Object>> descriptorObjects,
+                                FakeHandles h) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         StateStreams.Out out = new StateStreams.Out(b, h);
-        out.writeObject(new AppObjects(state, new HashMap<>(), buffers));
+        out.writeObject(new AppObjects(state, new HashMap<>(), buffers, descriptorObjects));
         out.flush();
         return b.toByteArray();
     }
@@ -129,6 +135,22 @@ class StateStreamsTest {
         assertEquals(3, b.bytes.limit());
         assertEquals(3, b.bytes.get(2));
         assertNotSame(s.direct, b.direct);
+    }
+
+    @Test
+    void aWindowsBufferHeldByTheStateComesBackAsTheBufferTheDescriptorGetsWithItsContent() throws IOException {
+        FakeHandles h = new FakeHandles();
+        AppState s = new AppState();
+        s.direct = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder()).asLongBuffer();
+        s.direct.put(1, 42);
+        Map<String, List<Object>> objects = new HashMap<>();
+        objects.put(AppObjects.key("window", 17), List.of(s.direct));
+        AppObjects back = read(write(s, List.of(), objects, h), h);
+        AppState b = (AppState) back.appState();
+        List<Object> w = back.descriptorObjects("window", 17);
+        assertSame(b.direct, w.get(0), "the window exposes the buffer the application reads");
+        assertEquals(42, b.direct.get(1));
+        assertNull(back.descriptorObjects("window", 18));
     }
 
     @Test

@@ -53,4 +53,27 @@ public interface DescriptorKind {
      */
     default void beforeCheckpoint() throws ManaException {
     }
+
+    /**
+     * Called by the checkpoint engine once every rank has agreed to take the checkpoint (the
+     * gate is closed on every rank), before the drain: finish what is in flight on the objects
+     * of this kind, with collective calls over their members where needed. Every rank calls
+     * it for every kind in restore order, so collectives of one kind meet. Windows complete
+     * their outstanding one-sided operations here.
+     */
+    default void atCut() throws ManaException {
+    }
+
+    /**
+     * The objects a descriptor needs back at a restart (a window's memory). They go into the
+     * checkpoint's object stream with the application's state, so an object both hold comes
+     * back as one object (the buffer the application reads is the memory the window exposes).
+     */
+    default List<Object> objects(Descriptor descriptor) {
+        return List.of();
+    }
+
+    /** Gives a loaded descriptor the objects {@link #objects} saved for it, before {@link #rebuild}. */
+    default void bindObjects(Descriptor descriptor, List<Object> objects) {
+    }
 }

@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import mana.core.desc.Descriptor;
 import mana.core.desc.Sequence;
 import mana.core.vid.Kind;
@@ -30,8 +32,18 @@ public final class WinDescriptor implements Descriptor {
     private final int size;
     private final int dispUnit;
     private final int elementSize;
-    private final Buffer base;
+    /** Final but for a restart, which binds the restored buffer ({@link #bindBase}) before the rebuild. */
+    private Buffer base;
     private final List<Buffer> attached = new ArrayList<>();
+    // The synchronization epochs open now (what a restart must open again), written inside the
+    // window's MPI calls and read by the checkpoint engine with the gate closed. No lock: a
+    // fence or a lock is an MPI call on a hot path.
+    private volatile boolean fenceEpoch;
+    private volatile boolean accessEpoch;
+    private volatile boolean exposureEpoch;
+    private volatile boolean lockedAll;
+    /** Passive-target locks held: target rank -> lock type. */
+    private final Map<Integer, Integer> locks = new ConcurrentHashMap<>();
     private volatile String name;
     private volatile int errhandler;
     private volatile Map<String, String> info;
@@ -82,6 +94,64 @@ public final class WinDescriptor implements Descriptor {
     /** The base buffer (null for a dynamic window); kept reachable while the window lives. */
     public Buffer base() {
         return base;
+    }
+
+    /** A restart gives a loaded descriptor the restored buffer the window exposes again. */
+    void bindBase(Buffer restored) {
+        this.base = restored;
+    }
+
+    // ---- epochs ---------------------------------------------------------------------------------
+
+    /** A fence opens a fence epoch unless it asserts MPI_MODE_NOSUCCEED (then it closes it). */
+    void fenced(boolean opensEpoch) {
+        fenceEpoch = opensEpoch;
+    }
+
+    public boolean inFenceEpoch() {
+        return fenceEpoch;
+    }
+
+    void accessEpoch(boolean open) {
+        accessEpoch = open;
+    }
+
+    void exposureEpoch(boolean open) {
+        exposureEpoch = open;
+    }
+
+    /** A post/start (general active target) epoch is open. */
+    public boolean inPscwEpoch() {
+        return accessEpoch || exposureEpoch;
+    }
+
+    void locked(int rank, int lockType) {
+        locks.put(rank, lockType);
+    }
+
+    void unlocked(int rank) {
+        locks.remove(rank);
+    }
+
+    void lockedAll(boolean held) {
+        lockedAll = held;
+    }
+
+    public boolean holdsLockAll() {
+        return lockedAll;
+    }
+
+    /** The passive-target locks held now: target rank -> lock type. */
+    public Map<Integer, Integer> locks() {
+        return new TreeMap<>(locks);
+    }
+
+    /** Restores the epochs a checkpoint saved (a loaded descriptor, before the rebuild opens them again). */
+    void restoreEpochs(boolean fence, boolean all, Map<Integer, Integer> held) {
+        fenceEpoch = fence;
+        lockedAll = all;
+        locks.clear();
+        locks.putAll(held);
     }
 
     /** Size in elements of the base buffer, as the application passed it (0 for a dynamic window). */

@@ -3,6 +3,7 @@ package mana.wrappers.rma;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.nio.Buffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,18 +17,37 @@ import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
 import mana.core.vid.VidTable;
+import mana.wrappers.base.Comms;
+import mana.wrappers.base.Infos;
+import mana.wrappers.base.Lower;
+import mpi.Info;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Win;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The window kind. A live window cannot be rebuilt at a restart yet: its memory (the window's
- * contents on every member, epochs and locks in progress) would have to be saved and re-exposed
- * collectively. So a checkpoint with a live window is abandoned with a reason naming it
- * ({@link #unsupportedReason}); free windows before a safe point that may checkpoint. The saved
- * form exists for the shell and for a later rebuild.
+ * The window kind. A window made by {@code new Win(buffer, ...)} (MPI_Win_create) is saved with
+ * its memory and rebuilt at a restart:
+ * <ul>
+ * <li>at the cut ({@link #atCut}) its outstanding one-sided operations complete: a fence on
+ *     every member if it is in a fence epoch, a flush if this rank holds locks on it;</li>
+ * <li>its buffer goes into the checkpoint's object stream with the application's state
+ *     ({@link #objects}), so the restored buffer the application reads is the one the rebuilt
+ *     window exposes, with the contents it had at the cut;</li>
+ * <li>the rebuild makes the window again over that buffer (collective over the communicator's
+ *     members, in creation order) and opens the epochs that were open: a fence epoch with a
+ *     fence, the locks it held with lock / lockAll.</li>
+ * </ul>
+ * Not yet: windows MPI allocated (allocate, allocateShared: the memory is MPI's) and dynamic
+ * windows (remote ranks address attached memory by address, which a restart changes), and a
+ * window in a post/start epoch at the cut. A checkpoint then is abandoned with a reason naming
+ * the window ({@link #unsupportedReason}).
  */
 @Component(service = DescriptorKind.class)
 public final class WinKind implements DescriptorKind {
-    static final int FORMAT = 1;
+    /** 2: epochs (fence, lockAll, locks) after the info. */
+    static final int FORMAT = 2;
     /** After communicators, groups, datatypes and ops (what a window is made over); before files. */
     static final int ORDER_WIN = 500;
 
@@ -63,8 +83,57 @@ public final class WinKind implements DescriptorKind {
     }
 
     static String unsupported(WinDescriptor d) {
-        return "window " + describe(d) + " is live: windows cannot be rebuilt at a restart yet"
-                + " (free it with Win.free() before the checkpoint)";
+        if (d.flavor() != WinDescriptor.Flavor.CREATE) {
+            return "window " + describe(d) + " is live: only windows made over an application buffer (MPI_Win_create)"
+                    + " are rebuilt at a restart yet (free it with Win.free() before the checkpoint)";
+        }
+        if (!Vid.isPredefined(d.comm()) && !Handles.TABLE.isLive(d.comm())) {
+            return "window " + describe(d) + " was made over a communicator freed since: keep the communicator"
+                    + " until the window is freed, or free the window before the checkpoint";
+        }
+        if (d.inPscwEpoch()) {
+            return "window " + describe(d) + " is in a post/start epoch: complete it (complete / waitFor)"
+                    + " before a safe point that may checkpoint";
+        }
+        return null;
+    }
+
+    /** Completes every live window's one-sided operations, in creation order (collective fences meet). */
+    @Override
+    public void atCut() throws ManaException {
+        List<VidTable.Entry> wins = new ArrayList<>();
+        for (VidTable.Entry e : Handles.TABLE.liveEntries()) {
+            if ((e.vid() >>> 28) == Kind.WIN && e.descriptor() instanceof WinDescriptor) {
+                wins.add(e);
+            }
+        }
+        wins.sort(java.util.Comparator.comparingLong(e -> e.descriptor().sequence()));
+        try {
+            for (VidTable.Entry e : wins) {
+                WinDescriptor d = (WinDescriptor) e.descriptor();
+                Win w = (Win) e.lower();
+                if (d.inFenceEpoch()) {
+                    w.fence(0);
+                } else if (d.holdsLockAll() || !d.locks().isEmpty()) {
+                    w.flushAll();
+                }
+            }
+        } catch (MPIException x) {
+            throw Lower.error(x);
+        }
+    }
+
+    @Override
+    public List<Object> objects(Descriptor descriptor) {
+        WinDescriptor d = (WinDescriptor) descriptor;
+        return d.flavor() == WinDescriptor.Flavor.CREATE && d.base() != null ? List.of(d.base()) : List.of();
+    }
+
+    @Override
+    public void bindObjects(Descriptor descriptor, List<Object> objects) {
+        if (!objects.isEmpty() && objects.get(0) instanceof Buffer b) {
+            ((WinDescriptor) descriptor).bindBase(b);
+        }
     }
 
     private static String describe(WinDescriptor d) {
@@ -99,6 +168,14 @@ public final class WinKind implements DescriptorKind {
             out.writeUTF(e.getKey());
             out.writeUTF(e.getValue());
         }
+        out.writeBoolean(d.inFenceEpoch());
+        out.writeBoolean(d.holdsLockAll());
+        Map<Integer, Integer> locks = d.locks();
+        out.writeInt(locks.size());
+        for (Map.Entry<Integer, Integer> l : locks.entrySet()) {
+            out.writeInt(l.getKey());
+            out.writeInt(l.getValue());
+        }
     }
 
     @Override
@@ -132,12 +209,57 @@ public final class WinKind implements DescriptorKind {
         WinDescriptor d = new WinDescriptor(sequence, flavor, comm, gid, null, size, dispUnit, elementSize, info);
         d.setErrhandler(errhandler);
         d.setName(name);
+        boolean fence = in.readBoolean();
+        boolean all = in.readBoolean();
+        int held = in.readInt();
+        if (held < 0) {
+            throw new IOException("window descriptor: negative lock count " + held);
+        }
+        Map<Integer, Integer> locks = new LinkedHashMap<>();
+        for (int i = 0; i < held; i++) {
+            locks.put(in.readInt(), in.readInt());
+        }
+        d.restoreEpochs(fence, all, locks);
         return d;
     }
 
     @Override
     public Object rebuild(Descriptor descriptor) throws ManaException {
-        throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION,
-                "MANA: restart of windows is not implemented (" + descriptor.summary() + ")");
+        WinDescriptor d = (WinDescriptor) descriptor;
+        String why = unsupported(d);
+        if (why != null || d.base() == null) {
+            throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION, "MANA: cannot rebuild " + d.summary()
+                    + (why != null ? ": " + why : ": its buffer is missing from the checkpoint"));
+        }
+        try {
+            Info info = Infos.make(d.info(), true);
+            Win w;
+            try {
+                w = new Win(d.base(), d.size(), d.dispUnit(), info, Lower.comm(d.comm()));
+            } finally {
+                if (info != MPI.INFO_NULL) {
+                    info.free();
+                }
+            }
+            if (d.errhandler() != 0) {
+                w.setErrhandler(Comms.errhandler(d.errhandler()));
+            }
+            if (d.name() != null) {
+                w.setName(d.name());
+            }
+            // the epochs open at the cut: a fence epoch (every member fences: all were in it), the locks held
+            if (d.inFenceEpoch()) {
+                w.fence(0);
+            }
+            if (d.holdsLockAll()) {
+                w.lockAll(0);
+            }
+            for (Map.Entry<Integer, Integer> l : d.locks().entrySet()) {
+                w.lock(l.getValue(), l.getKey(), 0);
+            }
+            return w;
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
     }
 }

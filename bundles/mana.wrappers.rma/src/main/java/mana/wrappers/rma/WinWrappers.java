@@ -118,6 +118,15 @@ public final class WinWrappers implements RmaProvider {
                 + (n >= 0 ? " (" + n + " processes)" : ""));
     }
 
+    /** Where a synchronization call records the epoch it opened or closed (a window always has a descriptor). */
+    private static WinDescriptor epoch(int vid) throws ManaException {
+        WinDescriptor d = descriptor(vid);
+        if (d == null) {
+            throw ManaException.of(ErrorClass.INTERN, "MANA: window " + Vid.toString(vid) + " has no descriptor");
+        }
+        return d;
+    }
+
     static WinDescriptor descriptor(int vid) throws ManaException {
         Descriptor d = Handles.descriptor(vid, Kind.WIN);
         return d instanceof WinDescriptor w ? w : null;
@@ -543,6 +552,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).fence(assertion);
+            epoch(win).fenced((assertion & MPI.MODE_NOSUCCEED) == 0);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -557,6 +567,7 @@ public final class WinWrappers implements RmaProvider {
         try {
             Win w = win(win);
             w.start(Comms.group(group), assertion);
+            epoch(win).accessEpoch(true);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -570,6 +581,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).complete();
+            epoch(win).accessEpoch(false);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -584,6 +596,7 @@ public final class WinWrappers implements RmaProvider {
         try {
             Win w = win(win);
             w.post(Comms.group(group), assertion);
+            epoch(win).exposureEpoch(true);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -597,6 +610,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).waitFor();
+            epoch(win).exposureEpoch(false);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -609,7 +623,11 @@ public final class WinWrappers implements RmaProvider {
         FunctionStats.count(TEST);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            return win(win).test();
+            boolean done = win(win).test();
+            if (done) {
+                epoch(win).exposureEpoch(false);
+            }
+            return done;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -623,6 +641,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).lock(lockType, rank, assertion);
+            epoch(win).locked(rank, lockType);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -636,6 +655,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).unlock(rank);
+            epoch(win).unlocked(rank);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -649,6 +669,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).lockAll(assertion);
+            epoch(win).lockedAll(true);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -662,6 +683,7 @@ public final class WinWrappers implements RmaProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             win(win).unlockAll();
+            epoch(win).lockedAll(false);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -40,6 +40,10 @@ class WinKindTest {
                 Map.of("no_locks", "true"));
         d.setName("halo");
         d.setErrhandler(ERRORS_RETURN);
+        d.fenced(true);
+        d.locked(1, 234);
+        d.locked(0, 235);
+        d.lockedAll(true);
         WinKind kind = new WinKind();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         kind.save(d, new DataOutputStream(bytes));
@@ -54,7 +58,10 @@ class WinKindTest {
         assertEquals("halo", b.name());
         assertEquals(ERRORS_RETURN, b.errhandler());
         assertEquals(Map.of("no_locks", "true"), b.info());
-        assertNull(b.base(), "buffers are not part of the saved form");
+        assertNull(b.base(), "buffers are not part of the saved form (they go into the object stream)");
+        assertTrue(b.inFenceEpoch());
+        assertTrue(b.holdsLockAll());
+        assertEquals(Map.of(0, 235, 1, 234), b.locks());
         assertEquals(d.summary(), b.summary());
     }
 
@@ -77,6 +84,38 @@ class WinKindTest {
         assertTrue(why.contains("Win.free()"), why);
         ManaException e = assertThrows(ManaException.class, () -> new WinKind().rebuild(d));
         assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+    }
+
+    @Test
+    void aCreatedWindowCanBeCheckpointedWithItsBufferUnlessInAPostStartEpoch() {
+        IntBuffer mem = ints(8);
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.CREATE, WORLD, 0x3L, mem, 8, 1, 4, Map.of());
+        WinKind kind = new WinKind();
+        assertNull(kind.unsupportedReason(d));
+        assertEquals(List.of(mem), kind.objects(d), "the window's memory goes into the object stream");
+        d.accessEpoch(true);
+        String why = kind.unsupportedReason(d);
+        assertTrue(why != null && why.contains("post/start epoch"), why);
+        d.accessEpoch(false);
+        d.exposureEpoch(true);
+        assertTrue(kind.unsupportedReason(d).contains("post/start epoch"));
+        d.exposureEpoch(false);
+        assertNull(kind.unsupportedReason(d));
+        WinDescriptor loaded = new WinDescriptor(d.sequence(), WinDescriptor.Flavor.CREATE, WORLD, 0x3L, null, 8, 1, 4,
+                Map.of());
+        IntBuffer restored = ints(8);
+        kind.bindObjects(loaded, List.of(restored));
+        assertSame(restored, loaded.base());
+    }
+
+    @Test
+    void aWindowOverACommunicatorFreedSinceIsRefusedNamingWhy() throws ManaException {
+        int comm = Handles.TABLE.create(Kind.COMM, new Object(), null);
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.CREATE, comm, 0x9L, ints(2), 2, 1, 4, Map.of());
+        assertNull(new WinKind().unsupportedReason(d));
+        Handles.TABLE.free(comm, Kind.COMM);
+        String why = new WinKind().unsupportedReason(d);
+        assertTrue(why != null && why.contains("communicator freed since"), why);
     }
 
     @Test

@@ -12,9 +12,11 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
 
 /**
- * MANA only: a checkpoint while a window is live is refused on every rank with a reason naming
- * the window, and the job goes on using it; once the window is freed the next checkpoint
- * commits. Usage: {@code WinCheckpoint CKPT_ROOT}.
+ * MANA only. A checkpoint while a window MPI allocated is live is refused on every rank with a
+ * reason naming that window, and the job goes on. Once it is freed, a checkpoint with a window
+ * made over an application buffer commits, taken while a put to it is still outstanding: the
+ * cut completes the put, and the application's next fence shows its data.
+ * Usage: {@code WinCheckpoint CKPT_ROOT}.
  */
 public final class WinCheckpoint {
     public static void main(String[] args) throws Exception {
@@ -27,20 +29,25 @@ public final class WinCheckpoint {
         Path root = Path.of(args[0]);
 
         IntBuffer wb = MPI.newIntBuffer(size);
-        Win w = new Win(wb, size, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
-        w.setName("halo");
+        Win halo = new Win(wb, size, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
+        halo.setName("halo");
+        Win counters = new Win(4, 1, MPI.INFO_NULL, MPI.COMM_WORLD, MPI.newByteBuffer(8), Win.FLAVOR_PRIVATE);
+        counters.setName("counters");
         CutOutcome refused = engine.checkpoint(new CutRequest(1, root, 2, "rma", 1), "state");
         System.out.println("CKPT1 rank=" + rank + " committed=" + refused.committed() + " reason=" + refused.abortReason());
+        counters.free();
+
         IntBuffer v = MPI.newIntBuffer(1);
         v.put(0, rank + 1);
-        w.fence(0);
-        w.put(v, 1, MPI.INT, (rank + 1) % size, rank, 1, MPI.INT);
-        w.fence(0);
-        int left = (rank + size - 1) % size;
-        System.out.println("WINDOW rank=" + rank + " ok=" + (wb.get(left) == left + 1));
-        w.free();
+        halo.fence(0);
+        halo.put(v, 1, MPI.INT, (rank + 1) % size, rank, 1, MPI.INT);
         CutOutcome committed = engine.checkpoint(new CutRequest(2, root, 2, "rma", 2), "state");
         System.out.println("CKPT2 rank=" + rank + " committed=" + committed.committed() + " reason=" + committed.abortReason());
+        halo.fence(0);
+        int left = (rank + size - 1) % size;
+        System.out.println("WINDOW rank=" + rank + " ok=" + (wb.get(left) == left + 1));
+        halo.fence(MPI.MODE_NOSUCCEED);
+        halo.free();
         MPI.Finalize();
     }
 }
