@@ -210,8 +210,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_GATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.rootNotNull(recvcount, root, comm, "recvcount");
-            Args.rootNotNull(displs, root, comm, "displs");
+            Args.rootPerProcess(recvcount, root, comm, "recvcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
@@ -230,8 +230,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_GATHERV_RECV_ONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.rootNotNull(recvcount, root, comm, "recvcount");
-            Args.rootNotNull(displs, root, comm, "displs");
+            Args.rootPerProcess(recvcount, root, comm, "recvcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype recvtypeL = Lower.committedType(recvtype);
             long seq = clock(comm);
@@ -301,6 +301,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_SCATTERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootPerProcess(sendcount, root, comm, "sendcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
@@ -319,6 +321,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_SCATTERV_SEND_ONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.rootPerProcess(sendcount, root, comm, "sendcount");
+            Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             long seq = clock(comm);
@@ -388,6 +392,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_ALL_GATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(recvcount, comm, "recvcount");
+            Args.perProcess(displs, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
@@ -406,6 +412,8 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_ALL_GATHERV_IN_PLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(count, comm, "count");
+            Args.perProcess(displs, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             long seq = clock(comm);
@@ -441,6 +449,10 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_ALL_TO_ALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(sendcount, comm, "sendcount");
+            Args.perProcess(sdispls, comm, "sdispls");
+            Args.perProcess(recvcount, comm, "recvcount");
+            Args.perProcess(rdispls, comm, "rdispls");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
@@ -459,6 +471,12 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_ALL_TO_ALLW);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(sendCount, comm, "sendCount");
+            Args.perProcess(sDispls, comm, "sDispls");
+            Args.perProcess(sendTypes, comm, "sendTypes");
+            Args.perProcess(recvCount, comm, "recvCount");
+            Args.perProcess(rDispls, comm, "rDispls");
+            Args.perProcess(recvTypes, comm, "recvTypes");
             mpi.Comm c = Lower.comm(comm);
             Datatype[] sendTypesL = predefinedTypes(sendTypes, "sendTypes");
             Datatype[] recvTypesL = predefinedTypes(recvTypes, "recvTypes");
@@ -621,6 +639,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_REDUCE_SCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(recvcounts, comm, "recvcounts");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");
@@ -639,6 +658,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_REDUCE_SCATTER_IN_PLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(counts, comm, "counts");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");

@@ -121,6 +121,15 @@ public final class BadInput {
         expect("short counts in allToAllv", () -> w.allToAllv(buf, new int[1], new int[1], MPI.INT,
                 new int[16 * size], new int[1], new int[1], MPI.INT));
         expect("null counts in reduceScatter", () -> w.reduceScatter(buf, new int[16], null, MPI.INT, MPI.SUM));
+        // the non-blocking forms read the same arrays: one entry per process, as the blocking ones
+        expect("short counts in iAllToAllv", () -> w.iAllToAllv(direct, new int[1], new int[1], MPI.INT,
+                MPI.newIntBuffer(16 * size), new int[1], new int[1], MPI.INT).waitFor());
+        expect("short displacements in iAllGatherv", () -> w.iAllGatherv(direct, 1, MPI.INT,
+                MPI.newIntBuffer(16 * size), ones, new int[1], MPI.INT).waitFor());
+        expect("short counts in iReduceScatter", () -> w.iReduceScatter(direct, MPI.newIntBuffer(16), new int[1],
+                MPI.INT, MPI.SUM).waitFor());
+        expect("short types in allToAllw", () -> w.allToAllw(MPI.newByteBuffer(4 * size), ones, displs,
+                new Datatype[] {MPI.INT}, MPI.newByteBuffer(4 * size), ones, displs, new Datatype[] {MPI.INT}));
         expect("null buffer in reduceLocal", () -> mpi.Comm.reduceLocal(null, new int[2], 2, MPI.INT, MPI.SUM));
         // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)
         expect("null receive buffer in gather at the root", () -> {
@@ -141,6 +150,11 @@ public final class BadInput {
         expect("null displacements in iGatherv at the root", () -> {
             if (rank == 0) {
                 w.iGatherv(direct, 1, MPI.INT, MPI.newIntBuffer(16 * size), ones, null, MPI.INT, 0).waitFor();
+            }
+        });
+        expect("short counts in iScatterv at the root", () -> {
+            if (rank == 0) {
+                w.iScatterv(MPI.newIntBuffer(16 * size), new int[1], new int[1], MPI.INT, direct, 1, MPI.INT, 0).waitFor();
             }
         });
 

@@ -61,7 +61,9 @@ class NonBlockingTest {
                 "null-buffer-in-bcast", "null-receive-buffer-in-allGather", "null-counts-in-allGatherv",
                 "short-counts-in-allToAllv", "null-counts-in-reduceScatter", "null-buffer-in-reduceLocal",
                 "null-receive-buffer-in-gather-at-the-root", "null-counts-in-gatherv-at-the-root",
-                "null-send-buffer-in-scatter-at-the-root", "null-displacements-in-iGatherv-at-the-root");
+                "null-send-buffer-in-scatter-at-the-root", "null-displacements-in-iGatherv-at-the-root",
+                "short-counts-in-iAllToAllv", "short-displacements-in-iAllGatherv", "short-counts-in-iReduceScatter",
+                "short-types-in-allToAllw", "short-counts-in-iScatterv-at-the-root");
         assertEquals(0, mana.exit(), mana.all());
         String out = mana.out();
         for (int r = 0; r < 3; r++) {
@@ -87,6 +89,11 @@ class NonBlockingTest {
             assertTrue(out.contains(p + "null counts in gatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
             assertTrue(out.contains(p + "null send buffer in scatter at the root: " + (r == 0 ? root + 1 : root)), mana.all());
             assertTrue(out.contains(p + "null displacements in iGatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
+            assertTrue(out.contains(p + "short counts in iAllToAllv: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short displacements in iAllGatherv: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short counts in iReduceScatter: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short types in allToAllw: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short counts in iScatterv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
         }
         assertTrue(out.contains("invalid argument: recvcount has 1 entries, the group has 3 processes")
                 || out.contains("invalid argument: sendcount has 1 entries, the group has 3 processes"), mana.all());
