@@ -48,6 +48,31 @@ public final class Args {
         }
     }
 
+    /**
+     * A per-process array indexed by the local group (reduceScatter's counts: the result is
+     * scattered over the local group, also on an intercommunicator).
+     */
+    public static void localPerProcess(int[] a, int comm, String what) throws ManaException {
+        notNull(a, what);
+        int n = localSize(comm);
+        if (a.length < n) {
+            throw ManaException.of(ErrorClass.ARG, "invalid argument: " + what + " has " + a.length
+                    + " entries, the group has " + n + " processes");
+        }
+    }
+
+    private static int localSize(int comm) throws ManaException {
+        CommDescriptor d = Lower.commDescriptor(comm);
+        if (d != null) {
+            return d.size();
+        }
+        try {
+            return Lower.comm(comm).getSize();
+        } catch (mpi.MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
     /** perProcess, checked only at the root (the only process that reads the array). */
     public static void rootPerProcess(int[] a, int root, int comm, String what) throws ManaException {
         if ((a == null || a.length < peers(comm)) && isRoot(comm, root)) {

@@ -484,7 +484,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCESCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perProcess(recvcounts, comm, "recvcounts");
+            Args.localPerProcess(recvcounts, comm, "recvcounts");
             Args.buffer(sendbuf, 1, "sendbuf");
             Args.buffer(recvbuf, 1, "recvbuf");
             begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.committedType(type), op(op));

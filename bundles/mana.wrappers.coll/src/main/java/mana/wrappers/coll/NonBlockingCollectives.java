@@ -639,7 +639,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_REDUCE_SCATTER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perProcess(recvcounts, comm, "recvcounts");
+            Args.localPerProcess(recvcounts, comm, "recvcounts");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");
@@ -658,7 +658,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_REDUCE_SCATTER_IN_PLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perProcess(counts, comm, "counts");
+            Args.localPerProcess(counts, comm, "counts");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");

@@ -5,6 +5,8 @@ import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import mpi.Comm;
+import mpi.Intercomm;
+import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
@@ -32,11 +34,43 @@ public final class Collectives {
         }
         vectorVariants(w);
         directBuffers(w);
+        intercommReduceScatter();
         w.barrier();
         if (rank == 0) {
             System.out.println("DONE " + checks + " checks on " + size + " ranks");
         }
         MPI.Finalize();
+    }
+
+    /**
+     * reduceScatter over an intercommunicator of even and odd ranks (groups of different sizes
+     * with 3 ranks): the remote group's vectors are summed and scattered over the local group,
+     * so the counts array has one entry per local process.
+     */
+    static void intercommReduceScatter() throws MPIException {
+        Intracomm local = MPI.COMM_WORLD.split(rank % 2, rank);
+        Intercomm inter = MPI.COMM_WORLD.createIntercomm(local, 0, rank % 2 == 0 ? 1 : 0, 31);
+        int l = inter.getSize();
+        int r = inter.getRemoteSize();
+        int[] counts = new int[l];
+        Arrays.fill(counts, r);
+        int[] send = new int[l * r];
+        for (int i = 0; i < send.length; i++) {
+            send[i] = (rank + 1) * (i + 1);
+        }
+        int[] got = new int[r];
+        inter.reduceScatter(send, got, counts, MPI.INT, MPI.SUM);
+        int remoteSum = 0;
+        for (int q = 0; q < size; q++) {
+            remoteSum += q % 2 != rank % 2 ? q + 1 : 0;
+        }
+        int[] exp = new int[r];
+        for (int k = 0; k < r; k++) {
+            exp[k] = (inter.getRank() * r + k + 1) * remoteSum;
+        }
+        check("intercomm reduceScatter, local group of rank 0: " + l + ", remote: " + r, exp, got);
+        inter.free();
+        local.free();
     }
 
     static int value(int r, int i) {
