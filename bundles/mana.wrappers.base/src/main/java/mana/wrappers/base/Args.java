@@ -10,18 +10,45 @@ import mana.core.error.ManaException;
  * the argument. Each check is one compare on the normal path.
  */
 public final class Args {
-    /** A null buffer with elements to move: class ERR_BUFFER, as MPI gives for a NULL buffer. */
+    /**
+     * A null buffer with elements to move: class ERR_BUFFER, as MPI gives for a NULL buffer. So is
+     * a buffer that is neither a primitive array nor a java.nio buffer (an {@code Integer[]}): the
+     * raw binding hands it to native code as a primitive array, moves object references as numbers
+     * and the JVM crashes when the receiver uses them.
+     */
     public static void buffer(Object buf, int count, String what) throws ManaException {
-        if (buf == null && count > 0) {
-            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is null");
+        if (count > 0 && !isBuffer(buf)) {
+            throw invalidBuffer(buf, what);
         }
     }
 
-    /** A null buffer that only the root uses (the raw binding ignores it elsewhere). */
-    public static void rootBuffer(Object buf, int count, int root, int comm, String what) throws ManaException {
-        if (buf == null && count > 0 && isRoot(comm, root)) {
-            buffer(null, count, what);
+    /**
+     * The buffer check for calls whose null buffer Open MPI itself reports (point-to-point): only
+     * a non-null buffer that is neither a primitive array nor a java.nio buffer.
+     */
+    public static void notObjects(Object buf, int count, String what) throws ManaException {
+        if (buf != null && count > 0 && !isBuffer(buf)) {
+            throw invalidBuffer(buf, what);
         }
+    }
+
+    /** buffer, checked only at the root (the raw binding ignores the argument elsewhere). */
+    public static void rootBuffer(Object buf, int count, int root, int comm, String what) throws ManaException {
+        if (count > 0 && !isBuffer(buf) && isRoot(comm, root)) {
+            throw invalidBuffer(buf, what);
+        }
+    }
+
+    /** Non-null and MPI can address it: a java.nio buffer or an array of a primitive type. */
+    private static boolean isBuffer(Object buf) {
+        return buf instanceof java.nio.Buffer
+                || (buf != null && !(buf instanceof Object[]) && buf.getClass().isArray());
+    }
+
+    private static ManaException invalidBuffer(Object buf, String what) {
+        return ManaException.of(ErrorClass.BUFFER, buf == null ? "invalid buffer: " + what + " is null"
+                : "invalid buffer: " + what + " (" + buf.getClass().getSimpleName()
+                        + ") is neither a primitive array nor a java.nio buffer");
     }
 
     /** A required non-buffer argument (an array, a name): class ERR_ARG. */

@@ -122,6 +122,14 @@ public final class BadInput {
                 new int[16 * size], new int[1], new int[1], MPI.INT));
         expect("null counts in reduceScatter", () -> w.reduceScatter(buf, new int[16], null, MPI.INT, MPI.SUM));
         expect("null buffer in reduceLocal", () -> mpi.Comm.reduceLocal(null, new int[2], 2, MPI.INT, MPI.SUM));
+        // an array of objects: the raw binding moves the references as ints (the receiver's JVM crashes using them)
+        Integer[] boxes = new Integer[size];
+        java.util.Arrays.fill(boxes, rank);
+        int[] at = new int[size];
+        java.util.Arrays.setAll(at, i -> i);
+        expect("object array in allToAllv", () -> w.allToAllv(boxes, ones, at, MPI.INT,
+                new Integer[size], ones, at, MPI.INT));
+        expect("object array in bcast", () -> w.bcast(new Object[] {"x"}, 1, MPI.INT, 0));
         // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)
         expect("null receive buffer in gather at the root", () -> {
             if (rank == 0) {
