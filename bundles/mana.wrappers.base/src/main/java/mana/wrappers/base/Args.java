@@ -39,6 +39,59 @@ public final class Args {
         }
     }
 
+    /**
+     * A direct buffer smaller than {@code count} elements of a predefined datatype: the raw binding hands
+     * MPI the buffer's address and MPI reads or writes past its end (native memory overwritten: a
+     * crash later, or wrong values, depending on what lies there). Arrays need no check (the raw
+     * binding's copy of an array is bounds-checked); derived datatypes are left to MPI.
+     */
+    public static void fits(Object buf, int count, int type, String what) throws ManaException {
+        if (checked(buf, count, type)) {
+            checkFits((java.nio.Buffer) buf, count, type, what);
+        }
+    }
+
+    /** fits for {@code count} elements per process of the (remote) group (allGather, allToAll). */
+    public static void fitsPerProcess(Object buf, int count, int type, int comm, String what) throws ManaException {
+        if (checked(buf, count, type)) {
+            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        }
+    }
+
+    /** fitsPerProcess at the root only (gather's receive and scatter's send buffer). */
+    public static void rootFitsPerProcess(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (checked(buf, count, type) && isRoot(comm, root)) {
+            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        }
+    }
+
+    private static boolean checked(Object buf, int count, int type) {
+        return count > 0 && buf instanceof java.nio.Buffer b && b.isDirect() && (type & 0x0F000000) == 0;
+    }
+
+    private static void checkFits(java.nio.Buffer b, long elements, int type, String what) throws ManaException {
+        long have = (long) b.capacity() * Buffers.elementSize(b);
+        long need = elements * (int) BASE_SIZE.get((mpi.Datatype) Lower.committedType(type));
+        if (need > have) {
+            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is a direct "
+                    + Buffers.kind(b) + " of " + have + " bytes, the call moves " + elements
+                    + " elements (" + need + " bytes) through it");
+        }
+    }
+
+    /** The lower half's bytes per element of a datatype (a VarHandle read: no allocation, no JNI). */
+    private static final java.lang.invoke.VarHandle BASE_SIZE;
+
+    static {
+        try {
+            BASE_SIZE = java.lang.invoke.MethodHandles.privateLookupIn(mpi.Datatype.class,
+                    java.lang.invoke.MethodHandles.lookup()).findVarHandle(mpi.Datatype.class, "baseSize", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Non-null and MPI can address it: a java.nio buffer or an array of a primitive type. */
     private static boolean isBuffer(Object buf) {
         return buf instanceof java.nio.Buffer

@@ -130,6 +130,18 @@ public final class BadInput {
         expect("object array in allToAllv", () -> w.allToAllv(boxes, ones, at, MPI.INT,
                 new Integer[size], ones, at, MPI.INT));
         expect("object array in bcast", () -> w.bcast(new Object[] {"x"}, 1, MPI.INT, 0));
+        // direct buffers smaller than the call moves: MPI reads and writes past their end in native memory
+        expect("direct buffers that fit in allToAll", () -> w.allToAll(MPI.newIntBuffer(2 * size), 2, MPI.INT,
+                MPI.newIntBuffer(2 * size), 2, MPI.INT));
+        expect("short direct buffer in allToAll", () -> w.allToAll(MPI.newIntBuffer(2 * size), 2, MPI.INT,
+                MPI.newIntBuffer(2), 2, MPI.INT));
+        expect("short direct buffer in allReduce", () -> w.allReduce(MPI.newDoubleBuffer(4), MPI.newDoubleBuffer(1), 4,
+                MPI.DOUBLE, MPI.SUM));
+        expect("short direct receive buffer in gather at the root", () -> {
+            if (rank == 0) {
+                w.gather(MPI.newIntBuffer(1), 1, MPI.INT, MPI.newIntBuffer(size - 1), 1, MPI.INT, 0);
+            }
+        });
         // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)
         expect("null receive buffer in gather at the root", () -> {
             if (rank == 0) {
