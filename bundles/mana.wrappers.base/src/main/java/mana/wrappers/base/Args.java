@@ -10,18 +10,98 @@ import mana.core.error.ManaException;
  * the argument. Each check is one compare on the normal path.
  */
 public final class Args {
-    /** A null buffer with elements to move: class ERR_BUFFER, as MPI gives for a NULL buffer. */
+    /**
+     * A null buffer with elements to move: class ERR_BUFFER, as MPI gives for a NULL buffer. So is
+     * a buffer that is neither a primitive array nor a java.nio buffer (an {@code Integer[]}): the
+     * raw binding hands it to native code as a primitive array, moves object references as numbers
+     * and the JVM crashes when the receiver uses them.
+     */
     public static void buffer(Object buf, int count, String what) throws ManaException {
-        if (buf == null && count > 0) {
-            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is null");
+        if (count > 0 && !isBuffer(buf)) {
+            throw invalidBuffer(buf, what);
         }
     }
 
-    /** A null buffer that only the root uses (the raw binding ignores it elsewhere). */
-    public static void rootBuffer(Object buf, int count, int root, int comm, String what) throws ManaException {
-        if (buf == null && count > 0 && isRoot(comm, root)) {
-            buffer(null, count, what);
+    /**
+     * The buffer check for calls whose null buffer Open MPI itself reports (point-to-point): only
+     * a non-null buffer that is neither a primitive array nor a java.nio buffer.
+     */
+    public static void notObjects(Object buf, int count, String what) throws ManaException {
+        if (buf != null && count > 0 && !isBuffer(buf)) {
+            throw invalidBuffer(buf, what);
         }
+    }
+
+    /** buffer, checked only at the root (the raw binding ignores the argument elsewhere). */
+    public static void rootBuffer(Object buf, int count, int root, int comm, String what) throws ManaException {
+        if (count > 0 && !isBuffer(buf) && isRoot(comm, root)) {
+            throw invalidBuffer(buf, what);
+        }
+    }
+
+    /**
+     * A direct buffer smaller than {@code count} elements of a predefined datatype: the raw binding hands
+     * MPI the buffer's address and MPI reads or writes past its end (native memory overwritten: a
+     * crash later, or wrong values, depending on what lies there). Arrays need no check (the raw
+     * binding's copy of an array is bounds-checked); derived datatypes are left to MPI.
+     */
+    public static void fits(Object buf, int count, int type, String what) throws ManaException {
+        if (checked(buf, count, type)) {
+            checkFits((java.nio.Buffer) buf, count, type, what);
+        }
+    }
+
+    /** fits for {@code count} elements per process of the (remote) group (allGather, allToAll). */
+    public static void fitsPerProcess(Object buf, int count, int type, int comm, String what) throws ManaException {
+        if (checked(buf, count, type)) {
+            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        }
+    }
+
+    /** fitsPerProcess at the root only (gather's receive and scatter's send buffer). */
+    public static void rootFitsPerProcess(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (checked(buf, count, type) && isRoot(comm, root)) {
+            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        }
+    }
+
+    private static boolean checked(Object buf, int count, int type) {
+        return count > 0 && buf instanceof java.nio.Buffer b && b.isDirect() && (type & 0x0F000000) == 0;
+    }
+
+    private static void checkFits(java.nio.Buffer b, long elements, int type, String what) throws ManaException {
+        long have = (long) b.capacity() * Buffers.elementSize(b);
+        long need = elements * (int) BASE_SIZE.get((mpi.Datatype) Lower.committedType(type));
+        if (need > have) {
+            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is a direct "
+                    + Buffers.kind(b) + " of " + have + " bytes, the call moves " + elements
+                    + " elements (" + need + " bytes) through it");
+        }
+    }
+
+    /** The lower half's bytes per element of a datatype (a VarHandle read: no allocation, no JNI). */
+    private static final java.lang.invoke.VarHandle BASE_SIZE;
+
+    static {
+        try {
+            BASE_SIZE = java.lang.invoke.MethodHandles.privateLookupIn(mpi.Datatype.class,
+                    java.lang.invoke.MethodHandles.lookup()).findVarHandle(mpi.Datatype.class, "baseSize", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Non-null and MPI can address it: a java.nio buffer or an array of a primitive type. */
+    private static boolean isBuffer(Object buf) {
+        return buf instanceof java.nio.Buffer
+                || (buf != null && !(buf instanceof Object[]) && buf.getClass().isArray());
+    }
+
+    private static ManaException invalidBuffer(Object buf, String what) {
+        return ManaException.of(ErrorClass.BUFFER, buf == null ? "invalid buffer: " + what + " is null"
+                : "invalid buffer: " + what + " (" + buf.getClass().getSimpleName()
+                        + ") is neither a primitive array nor a java.nio buffer");
     }
 
     /** A required non-buffer argument (an array, a name): class ERR_ARG. */

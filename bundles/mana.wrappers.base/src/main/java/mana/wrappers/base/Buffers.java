@@ -25,6 +25,17 @@ public final class Buffers {
         return 1; // ByteBuffer, and anything else
     }
 
+    /** The java.nio interface a buffer implements ("IntBuffer"), not its JDK class ("DirectIntBufferU"). */
+    public static String kind(Buffer b) {
+        for (Class<?> c : new Class<?>[] {ByteBuffer.class, CharBuffer.class, ShortBuffer.class, IntBuffer.class,
+            LongBuffer.class, FloatBuffer.class, DoubleBuffer.class}) {
+            if (c.isInstance(b)) {
+                return c.getSimpleName();
+            }
+        }
+        return b.getClass().getSimpleName();
+    }
+
     private Buffers() {
     }
 }

@@ -117,6 +117,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(sendbuf, sendcount, "sendbuf");
             Args.rootBuffer(recvbuf, recvcount, root, comm, "recvbuf");
+            Args.rootFitsPerProcess(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             begin(comm).gather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -191,6 +192,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.rootBuffer(sendbuf, sendcount, root, comm, "sendbuf");
             Args.buffer(recvbuf, recvcount, "recvbuf");
+            Args.rootFitsPerProcess(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             begin(comm).scatter(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -265,6 +267,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(sendbuf, sendcount, "sendbuf");
             Args.buffer(recvbuf, recvcount, "recvbuf");
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
             begin(comm).allGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -323,6 +327,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(sendbuf, sendcount, "sendbuf");
             Args.buffer(recvbuf, recvcount, "recvbuf");
+            Args.fitsPerProcess(sendbuf, sendcount, sendtype, comm, "sendbuf");
+            Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
             begin(comm).allToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -458,6 +464,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLREDUCE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fits(recvbuf, count, type, "recvbuf");
             begin(comm).allReduce(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);

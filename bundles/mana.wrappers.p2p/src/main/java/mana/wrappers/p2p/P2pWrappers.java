@@ -95,6 +95,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).send(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -111,6 +112,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).bSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -127,6 +129,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).sSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -143,6 +146,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).rSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -160,6 +164,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             if (Drained.active) {
                 long[] drained = Drained.recv(comm, buf, count, type, source, tag);
                 if (drained != null) {
@@ -208,6 +213,8 @@ public final class P2pWrappers implements P2pProvider {
             if (recvcount < 0) {
                 throw negativeCount("recvcount", recvcount);
             }
+            Args.notObjects(sendbuf, sendcount, "sendbuf");
+            Args.notObjects(recvbuf, recvcount, "recvbuf");
             if (Drained.active) {
                 long[] drained = Drained.sendRecv(comm, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                         recvtype, source, recvtag);
@@ -242,6 +249,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.notObjects(buf, count, "buf");
             if (Drained.active) {
                 long[] drained = Drained.sendRecvReplace(comm, buf, count, type, dest, sendtag, source, recvtag);
                 if (drained != null) {

@@ -131,6 +131,26 @@ public final class BadInput {
         expect("short types in allToAllw", () -> w.allToAllw(MPI.newByteBuffer(4 * size), ones, displs,
                 new Datatype[] {MPI.INT}, MPI.newByteBuffer(4 * size), ones, displs, new Datatype[] {MPI.INT}));
         expect("null buffer in reduceLocal", () -> mpi.Comm.reduceLocal(null, new int[2], 2, MPI.INT, MPI.SUM));
+        // an array of objects: the raw binding moves the references as ints (the receiver's JVM crashes using them)
+        Integer[] boxes = new Integer[size];
+        java.util.Arrays.fill(boxes, rank);
+        int[] at = new int[size];
+        java.util.Arrays.setAll(at, i -> i);
+        expect("object array in allToAllv", () -> w.allToAllv(boxes, ones, at, MPI.INT,
+                new Integer[size], ones, at, MPI.INT));
+        expect("object array in bcast", () -> w.bcast(new Object[] {"x"}, 1, MPI.INT, 0));
+        // direct buffers smaller than the call moves: MPI reads and writes past their end in native memory
+        expect("direct buffers that fit in allToAll", () -> w.allToAll(MPI.newIntBuffer(2 * size), 2, MPI.INT,
+                MPI.newIntBuffer(2 * size), 2, MPI.INT));
+        expect("short direct buffer in allToAll", () -> w.allToAll(MPI.newIntBuffer(2 * size), 2, MPI.INT,
+                MPI.newIntBuffer(2), 2, MPI.INT));
+        expect("short direct buffer in allReduce", () -> w.allReduce(MPI.newDoubleBuffer(4), MPI.newDoubleBuffer(1), 4,
+                MPI.DOUBLE, MPI.SUM));
+        expect("short direct receive buffer in gather at the root", () -> {
+            if (rank == 0) {
+                w.gather(MPI.newIntBuffer(1), 1, MPI.INT, MPI.newIntBuffer(size - 1), 1, MPI.INT, 0);
+            }
+        });
         // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)
         expect("null receive buffer in gather at the root", () -> {
             if (rank == 0) {

@@ -38,7 +38,8 @@ class NonBlockingTest {
     void badInputThatTheRawBindingReportsGivesTheSameErrors() {
         String[] cases = {"wrong-root-in-bcast", "wrong-root-in-iBcast", "negative-count-in-allReduce",
             "negative-count-in-iAllReduce", "array-in-iBcast", "mismatched-counts-in-gather",
-            "iNeighborAllGather-without-a-topology", "iNeighborAllToAll-without-a-topology"};
+            "iNeighborAllGather-without-a-topology", "iNeighborAllToAll-without-a-topology",
+            "direct-buffers-that-fit-in-allToAll"};
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
@@ -60,6 +61,8 @@ class NonBlockingTest {
                 "user-op-after-the-refused-iAllReduce", "freed-op-in-reduce", "freed-communicator-in-iBarrier",
                 "null-buffer-in-bcast", "null-receive-buffer-in-allGather", "null-counts-in-allGatherv",
                 "short-counts-in-allToAllv", "null-counts-in-reduceScatter", "null-buffer-in-reduceLocal",
+                "object-array-in-allToAllv", "object-array-in-bcast", "short-direct-buffer-in-allToAll",
+                "short-direct-buffer-in-allReduce", "short-direct-receive-buffer-in-gather-at-the-root",
                 "null-receive-buffer-in-gather-at-the-root", "null-counts-in-gatherv-at-the-root",
                 "null-send-buffer-in-scatter-at-the-root", "null-displacements-in-iGatherv-at-the-root",
                 "short-counts-in-iAllToAllv", "short-displacements-in-iAllGatherv", "short-counts-in-iReduceScatter",
@@ -84,6 +87,10 @@ class NonBlockingTest {
             assertTrue(out.contains(p + "short counts in allToAllv: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null counts in reduceScatter: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null buffer in reduceLocal: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "object array in allToAllv: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "object array in bcast: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "short direct buffer in allToAll: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "short direct buffer in allReduce: MPIException class 1"), mana.all());
             String root = r == 0 ? "MPIException class " : "no error";
             assertTrue(out.contains(p + "null receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)), mana.all());
             assertTrue(out.contains(p + "null counts in gatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
@@ -94,10 +101,15 @@ class NonBlockingTest {
             assertTrue(out.contains(p + "short counts in iReduceScatter: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "short types in allToAllw: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "short counts in iScatterv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
+            assertTrue(out.contains(p + "short direct receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)),
+                    mana.all());
         }
         assertTrue(out.contains("invalid argument: recvcount has 1 entries, the group has 3 processes")
                 || out.contains("invalid argument: sendcount has 1 entries, the group has 3 processes"), mana.all());
         assertTrue(out.contains("invalid buffer: recvbuf is null"), mana.all());
+        assertTrue(out.contains("invalid buffer: sendbuf (Integer[]) is neither a primitive array nor a java.nio buffer"), mana.all());
+        assertTrue(out.contains("invalid buffer: recvbuf is a direct IntBuffer of 8 bytes, the call moves 6 elements (24 bytes)"),
+                mana.all());
         assertTrue(out.contains("is not committed (call Datatype.commit() before using it)"), mana.all());
         assertTrue(out.contains("was freed"), mana.all());
         assertTrue(out.contains("MPI_Iallreduce with a user-defined op"), mana.all());

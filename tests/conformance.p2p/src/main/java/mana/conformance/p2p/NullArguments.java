@@ -5,7 +5,8 @@ import mpi.MPI;
 import mpi.MPIException;
 
 /**
- * Null arguments the raw binding hands to native code unchecked (each one a SIGSEGV there): under
+ * Null arguments, and objects where MPI expects memory, that the raw binding hands to native code
+ * unchecked (a SIGSEGV there, at once or when the references it wrote are used): under
  * ERRORS_RETURN every rank prints "OK rank R case: ..." with the error class and "MSG ..." with
  * the message. Arguments name the cases to run ('-' for ' ').
  */
@@ -67,6 +68,12 @@ public final class NullArguments {
             m.mProbe(MPI.PROC_NULL, 0, w);
             m.mRecv(null, 1, MPI.INT);
         });
+        // objects where MPI expects memory: the raw binding moves references as ints (the JVM crashes using them)
+        expect("object array in sendRecv", () -> w.sendRecv(new Integer[] {rank}, 1, MPI.INT, rank, 7,
+                new Integer[1], 1, MPI.INT, rank, 7));
+        expect("object array in send", () -> w.send(new String[] {"x"}, 1, MPI.INT, MPI.PROC_NULL, 0));
+        expect("boxed number in recv", () -> w.recv(Integer.valueOf(3), 1, MPI.INT, MPI.PROC_NULL, 0));
+        expect("boxed number with count 0 in send", () -> w.send(Integer.valueOf(3), 0, MPI.INT, MPI.PROC_NULL, 0));
 
         w.barrier();
         if (rank == 0) {

@@ -61,7 +61,10 @@ class ArrayErrorsTest {
         assertTrue(mana.out().contains("cause null"), mana.all());
     }
 
-    /** Null arguments that crash the raw binding's JVM (SIGSEGV in native code): a clear MPIException through MANA. */
+    /**
+     * Null arguments, and objects where MPI expects memory (an Integer[], a boxed number), that crash
+     * the raw binding's JVM (SIGSEGV in native code): a clear MPIException through MANA.
+     */
     @Test
     void nullArgumentsThatCrashTheRawBindingAreClearErrors() {
         ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.p2p.NullArguments");
@@ -81,7 +84,13 @@ class ArrayErrorsTest {
             assertTrue(out.contains(p + "null buffer in attachBuffer: MPIException class 1"), mana.all());
             assertTrue(out.contains(p + "null port in closePort: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null buffer in mRecv of a NO_PROC message: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "object array in sendRecv: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "object array in send: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "boxed number in recv: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "boxed number with count 0 in send: no error"), mana.all());
         }
+        assertTrue(out.contains("invalid buffer: sendbuf (Integer[]) is neither a primitive array nor a java.nio buffer"),
+                mana.all());
         assertTrue(out.contains("invalid buffer: outbuf is null"), mana.all());
         assertTrue(out.contains("invalid buffer: inbuf is null"), mana.all());
         assertTrue(out.contains("invalid argument: name is null"), mana.all());
