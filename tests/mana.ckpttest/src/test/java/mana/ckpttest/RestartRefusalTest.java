@@ -1,5 +1,6 @@
 package mana.ckpttest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import mana.ckpt.store.CheckpointFormat;
+import mana.ckpt.store.Manifest;
+import mana.ckpt.store.RankFileInfo;
+import mana.ckpt.store.RankFileReader;
+import mana.ckpt.store.SectionInfo;
 import mana.testkit.ManaJob;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,5 +85,39 @@ class RestartRefusalTest {
     @Test
     void aCheckpointOfAnotherRankCountIsRefused() {
         assertRefused(restart(3, good), "the checkpoint was taken with 2 ranks; this job has 3 ranks");
+    }
+
+    /**
+     * A drained message whose length was forged and every checksum recomputed (section, whole
+     * file, manifest): only reading the content shows it. Every rank refuses, nothing is
+     * allocated for the length, and the checkpoint is left as it was.
+     */
+    @Test
+    void aForgedLengthWithMatchingChecksumsIsRefusedAndTheCheckpointIsUntouched() throws Exception {
+        Path dir = copy("forged");
+        Path f = dir.resolve("rank-0.mana");
+        SectionInfo drain;
+        try (RankFileReader r = RankFileReader.open(f)) {
+            drain = r.section("drain").orElseThrow();
+        }
+        byte[] b = Files.readAllBytes(f);
+        ByteBuffer bb = ByteBuffer.wrap(b);
+        int off = (int) drain.payloadOffset();
+        assertTrue(bb.getInt(off) > 0, "the scenario drains messages at the cut");
+        bb.putInt(off + 16, 0x7fff_fff0); // the first message's length
+        bb.putInt(off + (int) drain.length(), CheckpointFormat.crc32c(b, off, (int) drain.length()));
+        Files.write(f, b);
+        Path mf = dir.resolve(CheckpointFormat.MANIFEST_FILE);
+        Manifest m = Manifest.read(mf);
+        List<RankFileInfo> ranks = new ArrayList<>(m.ranks());
+        ranks.set(0, new RankFileInfo(0, ranks.get(0).fileName(), b.length, CheckpointFormat.crc32c(b, 0, b.length)));
+        Files.write(mf, new Manifest(m.formatVersion(), m.jobId(), m.seq(), m.worldSize(), m.created(), ranks,
+                m.properties()).toBytes());
+        byte[] rank0 = Files.readAllBytes(f);
+        byte[] manifest = Files.readAllBytes(mf);
+
+        assertRefused(restart(2, dir), "rank 0: rank file " + f + ": section 'drain': message 0 of ");
+        assertArrayEquals(rank0, Files.readAllBytes(f), "a restart never modifies a checkpoint");
+        assertArrayEquals(manifest, Files.readAllBytes(mf));
     }
 }

@@ -89,7 +89,9 @@ final class Restart {
         }
         String reason;
         try {
-            reason = x.agree(problem);
+            long[] cut = decoded == null ? new long[3] : decoded.cut();
+            WorldExchange.Gathered g = x.agreeAndGather(problem, cut);
+            reason = g.problem() != null ? g.problem() : sameCut(g.values());
         } catch (MPIException e) {
             throw Lower.error(e);
         }
@@ -103,6 +105,22 @@ final class Restart {
         } catch (MPIException e) {
             throw Lower.error(e);
         }
+    }
+
+    /**
+     * The rank files of one checkpoint come from one cut: the same seq, safe point and
+     * MPI_COMM_WORLD collective clock on every rank (a file of another cut, resealed into the
+     * manifest, differs here). Null when they agree, else the reason.
+     */
+    static String sameCut(long[][] cuts) {
+        for (int r = 1; r < cuts.length; r++) {
+            if (!java.util.Arrays.equals(cuts[r], cuts[0])) {
+                return "the rank files are not of one cut: rank 0 has seq " + cuts[0][0] + ", safe point " + cuts[0][1]
+                        + ", MPI_COMM_WORLD collective " + cuts[0][2] + "; rank " + r + " has seq " + cuts[r][0]
+                        + ", safe point " + cuts[r][1] + ", collective " + cuts[r][2];
+            }
+        }
+        return null;
     }
 
     /** A reason in words: the message of a checked problem, the class too for anything else. */
@@ -178,7 +196,11 @@ final class Restart {
     /** What {@link #decode} read and checked, for {@link #apply} to rebuild. */
     private record Decoded(long seq, long safePoint, AppObjects objects, List<Descriptor> descriptors,
                            Map<Descriptor, Integer> vids, Map<Descriptor, DescriptorKind> kindOf, Map<Integer, Integer> order,
-                           List<SavedRequest> requests, List<Drained.Message> messages) {
+                           List<SavedRequest> requests, List<Drained.Message> messages, long worldClock) {
+        /** What every rank's file must agree on (see {@link Restart#sameCut}). */
+        long[] cut() {
+            return new long[] {seq, safePoint, worldClock};
+        }
     }
 
     /**
@@ -282,9 +304,20 @@ final class Restart {
                 }
             }
             phase("load " + all.size() + " descriptors");
-            List<SavedRequest> requests = readRequests(data(r, Sections.REQUESTS), objects.buffers().size());
-            List<Drained.Message> messages = readDrain(data(r, Sections.DRAIN));
-            return new Decoded(seq, safePoint, objects, all, vids, kindOf, order, requests, messages);
+            // the communicators drained messages and requests may name, with their number of peers
+            Map<Integer, Integer> comms = new HashMap<>();
+            for (int v : new int[] {Cut.WORLD, Cut.SELF}) {
+                comms.put(v, ((CommDescriptor) Constants.descriptor(v)).peers());
+            }
+            for (Descriptor d : all) {
+                if (d instanceof CommDescriptor c && vids.get(d) != Vid.NULL) {
+                    comms.put(vids.get(d), c.peers());
+                }
+            }
+            List<SavedRequest> requests = readRequests(data(r, Sections.REQUESTS), objects.buffers().size(), comms);
+            List<Drained.Message> messages = readDrain(data(r, Sections.DRAIN), comms);
+            long worldClock = ((CommDescriptor) Constants.descriptor(Cut.WORLD)).collectiveSeq();
+            return new Decoded(seq, safePoint, objects, all, vids, kindOf, order, requests, messages, worldClock);
         }
     }
 
@@ -306,7 +339,7 @@ final class Restart {
     }
 
     /** The drained messages, each length checked against the section before its bytes are allocated. */
-    static List<Drained.Message> readDrain(ByteInput drain) throws IOException {
+    static List<Drained.Message> readDrain(ByteInput drain, Map<Integer, Integer> comms) throws IOException {
         int n = SavedInput.count(drain, 16, "drained message");
         List<Drained.Message> messages = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -314,6 +347,12 @@ final class Restart {
             int source = drain.readInt();
             int tag = drain.readInt();
             int length = drain.readInt();
+            Integer peers = comms.get(comm);
+            if (peers == null || source < 0 || source >= peers || tag < 0) {
+                throw new IOException("section 'drain': message " + i + " of " + n + " is from " + (peers == null
+                        ? "communicator " + Vid.toString(comm) + ", which the checkpoint does not hold"
+                        : "rank " + source + " with tag " + tag + " of communicator " + Vid.toString(comm) + " (" + peers + " peers)"));
+            }
             if (length < 0 || length > drain.remaining()) {
                 throw new IOException("section 'drain': message " + i + " of " + n + " declares " + length
                         + " bytes, " + drain.remaining() + " are left");
@@ -329,7 +368,7 @@ final class Restart {
     }
 
     /** The saved requests; a buffer index must name one of the object stream's buffers. */
-    static List<SavedRequest> readRequests(ByteInput in, int buffers) throws IOException {
+    static List<SavedRequest> readRequests(ByteInput in, int buffers, Map<Integer, Integer> comms) throws IOException {
         int format = in.readInt();
         if (format != SavedRequest.FORMAT) {
             throw new IOException("requests section format " + format);
@@ -341,6 +380,10 @@ final class Restart {
             if (s.bufferIndex() < -1 || s.bufferIndex() >= buffers) {
                 throw new IOException("section 'requests': request " + i + " names buffer " + s.bufferIndex()
                         + "; the state holds " + buffers);
+            }
+            if (s.op() != null && !comms.containsKey(s.comm())) {
+                throw new IOException("section 'requests': request " + i + " is on communicator " + Vid.toString(s.comm())
+                        + ", which the checkpoint does not hold");
             }
             out.add(s);
         }

@@ -12,6 +12,7 @@ import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.Test;
  * refuses them with a message naming what does not fit, before allocating for a forged length.
  */
 class DamagedStateTest {
+    /** The communicators the checkpoint holds: handle and number of peers. */
+    private static final Map<Integer, Integer> COMMS = Map.of(0x1000_0001, 2);
 
     private interface Body {
         void write(DataOutputStream out) throws IOException;
@@ -46,7 +49,7 @@ class DamagedStateTest {
             out.writeInt(2);
             message(out, 3, 3);
             message(out, 0, 0);
-        }));
+        }), COMMS);
         assertEquals(2, m.size());
         assertEquals(3, m.get(0).data().length);
     }
@@ -56,7 +59,7 @@ class DamagedStateTest {
         IOException e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> {
             out.writeInt(1);
             message(out, Integer.MAX_VALUE - 8, 4);
-        })));
+        }), COMMS));
         assertTrue(e.getMessage().contains("message 0 of 1 declares 2147483639 bytes, 4 are left"), e.getMessage());
     }
 
@@ -65,15 +68,15 @@ class DamagedStateTest {
         IOException e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> {
             out.writeInt(1);
             message(out, -1, 0);
-        })));
+        }), COMMS));
         assertTrue(e.getMessage().contains("declares -1 bytes"), e.getMessage());
     }
 
     @Test
     void aMessageCountTheSectionCannotHoldIsRefusedBeforeAllocating() throws IOException {
-        IOException e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> out.writeInt(0x7fff_fff0))));
+        IOException e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> out.writeInt(0x7fff_fff0)), COMMS));
         assertTrue(e.getMessage().contains("drained message count 2147483632 does not fit in the 0 bytes left"), e.getMessage());
-        e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> out.writeInt(-3))));
+        e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> out.writeInt(-3)), COMMS));
         assertTrue(e.getMessage().contains("count -3"), e.getMessage());
     }
 
@@ -83,7 +86,7 @@ class DamagedStateTest {
             out.writeInt(1);
             message(out, 2, 2);
             out.writeByte(0);
-        })));
+        }), COMMS));
         assertTrue(e.getMessage().contains("has 1 bytes after its 1 messages"), e.getMessage());
     }
 
@@ -97,12 +100,12 @@ class DamagedStateTest {
             out.writeInt(SavedRequest.FORMAT);
             out.writeInt(1);
             request(out, 0);
-        }), 1).size());
+        }), 1, COMMS).size());
         IOException e = assertThrows(IOException.class, () -> Restart.readRequests(bytes(out -> {
             out.writeInt(SavedRequest.FORMAT);
             out.writeInt(1);
             request(out, 1);
-        }), 1));
+        }), 1, COMMS));
         assertTrue(e.getMessage().contains("request 0 names buffer 1; the state holds 1"), e.getMessage());
     }
 
@@ -112,7 +115,7 @@ class DamagedStateTest {
             out.writeInt(SavedRequest.FORMAT);
             out.writeInt(1 << 30);
             request(out, -1);
-        }), 0));
+        }), 0, COMMS));
         assertTrue(e.getMessage().contains("saved request count 1073741824 does not fit in the 31 bytes left"), e.getMessage());
     }
 
@@ -167,5 +170,33 @@ class DamagedStateTest {
         IOException e = assertThrows(IOException.class,
                 () -> StateStreams.read(new ByteArrayInputStream(s), null, DamagedStateTest.class.getClassLoader(), s.length));
         assertTrue(e.getMessage().contains("a saved buffer is inconsistent"), e.getMessage());
+    }
+
+    @Test
+    void rankFilesOfDifferentCutsAreRefused() {
+        assertEquals(null, Restart.sameCut(new long[][] {{6, 293, 40}, {6, 293, 40}, {6, 293, 40}}));
+        assertEquals("the rank files are not of one cut: rank 0 has seq 6, safe point 293, MPI_COMM_WORLD collective 40;"
+                + " rank 2 has seq 6, safe point 293, collective 41",
+                Restart.sameCut(new long[][] {{6, 293, 40}, {6, 293, 40}, {6, 293, 41}}));
+    }
+
+    @Test
+    void aDrainedMessageOfACommunicatorTheCheckpointDoesNotHoldIsRefused() throws IOException {
+        IOException e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> {
+            out.writeInt(1);
+            out.writeInt(0x7fff_fff0); // comm
+            out.writeInt(0);
+            out.writeInt(0);
+            out.writeInt(0);
+        }), COMMS));
+        assertTrue(e.getMessage().contains("which the checkpoint does not hold"), e.getMessage());
+        e = assertThrows(IOException.class, () -> Restart.readDrain(bytes(out -> {
+            out.writeInt(1);
+            out.writeInt(0x1000_0001);
+            out.writeInt(2); // source: the communicator has 2 peers
+            out.writeInt(0);
+            out.writeInt(0);
+        }), COMMS));
+        assertTrue(e.getMessage().contains("is from rank 2 with tag 0 of communicator"), e.getMessage());
     }
 }
