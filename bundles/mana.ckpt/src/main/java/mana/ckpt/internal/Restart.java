@@ -276,11 +276,11 @@ final class Restart {
                 }
                 int n = SavedInput.count(in, 8, name + " descriptor");
                 for (int i = 0; i < n; i++) {
-                    int vid = in.readInt();
-                    ByteInput one = in.slice(in.readInt());
+                    int vid;
                     Descriptor d;
                     try {
-                        d = k.load(one);
+                        vid = in.readInt();
+                        d = k.load(in.slice(in.readInt()));
                     } catch (IOException | RuntimeException e) {
                         throw new IOException("section '" + name + "', descriptor " + i + " of " + n + ": " + describe(e), e);
                     }
