@@ -300,6 +300,13 @@ final class JobRunner {
             }
             return args;
         } catch (java.nio.file.NoSuchFileException e) {
+            Path parent = root.getParent();
+            if (root.getFileName() != null && root.getFileName().toString().matches("ckpt-\\d{6,18}") && parent != null
+                    && Files.isRegularFile(parent.resolve(Coordinator.LAUNCH_FILE))) {
+                // a checkpoint directory given for its root: say which root to give
+                throw new UsageError("restart", root + " is one checkpoint, not a checkpoint root; give its root: mana restart "
+                        + parent + " (restarts from the newest usable checkpoint there)");
+            }
             throw new UsageError("restart", root + " is not a checkpoint root of a MANA job (no " + Coordinator.LAUNCH_FILE + ")");
         } catch (IOException | RuntimeException e) {
             throw new UsageError("restart", f + ": unreadable launch description (" + e.getMessage() + ")");

@@ -1,13 +1,17 @@
 package mana.ckpttest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 import mana.testkit.ManaJob;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,5 +80,57 @@ class RestartRefusalTest {
     @Test
     void aCheckpointOfAnotherRankCountIsRefused() {
         assertRefused(restart(3, good), "the checkpoint was taken with 2 ranks; this job has 3 ranks");
+    }
+
+    /**
+     * A drained message whose length was forged and every checksum recomputed (section, whole
+     * file, manifest): only reading the content shows it. Every rank refuses, nothing is
+     * allocated for the length, and the checkpoint is left as it was. (The store classes are
+     * not on this test's class path: the few offsets of FORMAT.md are read here by hand.)
+     */
+    @Test
+    void aForgedLengthWithMatchingChecksumsIsRefusedAndTheCheckpointIsUntouched() throws Exception {
+        Path dir = copy("forged");
+        Path f = dir.resolve("rank-0.mana");
+        byte[] b = Files.readAllBytes(f);
+        ByteBuffer bb = ByteBuffer.wrap(b);
+        int off = 32; // after the header
+        int payload = -1;
+        long length = -1;
+        while (b[off] == 'S') {
+            int nameLength = bb.getShort(off + 1) & 0xffff;
+            String name = new String(b, off + 3, nameLength, StandardCharsets.UTF_8);
+            length = bb.getLong(off + 3 + nameLength);
+            payload = off + 11 + nameLength;
+            if (name.equals("drain")) {
+                break;
+            }
+            off = payload + (int) length + 4;
+        }
+        assertEquals('S', b[off], "a drain section");
+        assertTrue(bb.getInt(payload) > 0, "the scenario drains messages at the cut");
+        bb.putInt(payload + 16, 0x7fff_fff0); // the first message's length
+        bb.putInt(payload + (int) length, crc32c(b, payload, (int) length));
+        Files.write(f, b);
+        // manifest: magic 8, version 4, job id (int32 length + bytes), seq 8, world size 4,
+        // created 12, then rank 0's entry: rank 4, file name (int32 length + bytes), size 8, crc 4
+        Path mf = dir.resolve("manifest.mana");
+        byte[] m = Files.readAllBytes(mf);
+        ByteBuffer mb = ByteBuffer.wrap(m);
+        int at = 12 + 4 + mb.getInt(12) + 8 + 4 + 12;
+        at += 4 + 4 + mb.getInt(at + 4) + 8;
+        mb.putInt(at, crc32c(b, 0, b.length));
+        mb.putInt(m.length - 4, crc32c(m, 0, m.length - 4));
+        Files.write(mf, m);
+
+        assertRefused(restart(2, dir), "rank 0: rank file " + f + ": section 'drain': message 0 of ");
+        assertArrayEquals(b, Files.readAllBytes(f), "a restart never modifies a checkpoint");
+        assertArrayEquals(m, Files.readAllBytes(mf));
+    }
+
+    private static int crc32c(byte[] b, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(b, off, len);
+        return (int) c.getValue();
     }
 }

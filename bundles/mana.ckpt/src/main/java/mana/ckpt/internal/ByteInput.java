@@ -4,13 +4,14 @@ import java.io.DataInput;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import mana.core.desc.SavedInput;
 
 /**
  * {@link DataInput} over a byte array (big-endian, as {@code DataOutput} writes): what a restart
  * reads its sections with. Unlike {@code DataInputStream} over a {@code ByteArrayInputStream} it
  * takes no lock per byte, and {@link #slice} gives a descriptor its bytes without copying them.
  */
-final class ByteInput implements DataInput {
+final class ByteInput implements SavedInput.Bounded {
     private final byte[] b;
     private int pos;
     private final int end;
@@ -33,7 +34,8 @@ final class ByteInput implements DataInput {
         return s;
     }
 
-    int remaining() {
+    @Override
+    public int remaining() {
         return end - pos;
     }
 

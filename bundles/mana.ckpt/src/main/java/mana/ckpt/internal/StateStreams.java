@@ -52,12 +52,12 @@ final class StateStreams {
         private final ClassLoader appLoader;
         private final Filter filter;
 
-        In(InputStream in, HandleObjects handles, ClassLoader appLoader) throws IOException {
+        In(InputStream in, HandleObjects handles, ClassLoader appLoader, long streamBytes) throws IOException {
             super(in);
             this.handles = handles;
             this.appLoader = appLoader;
             enableResolveObject(true);
-            filter = new Filter(appLoader);
+            filter = new Filter(appLoader, streamBytes);
             setObjectInputFilter(filter);
         }
 
@@ -88,6 +88,11 @@ final class StateStreams {
             return filter.rejected;
         }
 
+        /** Why the filter refused a size, or null. */
+        String rejectedSize() {
+            return filter.tooLarge;
+        }
+
         @Override
         protected Object resolveObject(Object obj) throws IOException {
             if (obj instanceof HandleRef h) {
@@ -101,7 +106,11 @@ final class StateStreams {
                 }
             }
             if (obj instanceof BufferRef b) {
-                return filter.made(b.toBuffer());
+                try {
+                    return filter.made(b.toBuffer());
+                } catch (IllegalArgumentException | IndexOutOfBoundsException | NullPointerException e) {
+                    throw new java.io.InvalidObjectException("a saved buffer is inconsistent: " + e.getMessage());
+                }
             }
             return obj;
         }
@@ -133,13 +142,30 @@ final class StateStreams {
                 "java.util.concurrent.atomic.AtomicInteger", "java.util.concurrent.atomic.AtomicLong",
                 "java.math.BigInteger", "java.math.BigDecimal", "java.time.Ser");
         private final ClassLoader appLoader;
+        /** Largest array length or reference count admitted: more than the stream's bytes can describe. */
+        private final long maxCount;
 
         Filter(ClassLoader appLoader) {
+            this(appLoader, Long.MAX_VALUE / 8);
+        }
+
+        /**
+         * {@code streamBytes}: the length of the stream. Every array element and every object takes
+         * at least one byte of it (a collection's table at most a few slots per entry), so a larger
+         * count is damage, refused before the JDK allocates for it.
+         */
+        Filter(ClassLoader appLoader, long streamBytes) {
             this.appLoader = appLoader;
+            this.maxCount = 4 * streamBytes + 1024;
         }
 
         @Override
         public Status checkInput(FilterInfo info) {
+            if (info.arrayLength() > maxCount || info.references() > maxCount) {
+                tooLarge = info.arrayLength() > maxCount
+                        ? "an array of " + info.arrayLength() + " elements" : info.references() + " objects";
+                return Status.REJECTED;
+            }
             Class<?> c = info.serialClass();
             if (c == null) {
                 return Status.UNDECIDED;
@@ -165,6 +191,9 @@ final class StateStreams {
         /** The last class refused, for the error message (the JDK's says only "REJECTED"). */
         volatile String rejected;
 
+        /** The last count refused as too large for the stream, for the error message. */
+        volatile String tooLarge;
+
         boolean admitted(Class<?> c) {
             if (made.contains(c) || c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == AppObjects.class || c == Object.class) {
                 return true;
@@ -181,11 +210,11 @@ final class StateStreams {
     }
 
     /** Reads the engine's record to the end of {@code in} (where a section's CRC is checked). */
-    static AppObjects read(InputStream in, HandleObjects handles, ClassLoader appLoader) throws IOException {
-        StateStreams.In os = new StateStreams.In(in, handles, appLoader);
+    static AppObjects read(InputStream in, HandleObjects handles, ClassLoader appLoader, long streamBytes) throws IOException {
+        StateStreams.In os = new StateStreams.In(in, handles, appLoader, streamBytes);
         try {
             Object o = os.readObject();
-            if (!(o instanceof AppObjects a)) {
+            if (!(o instanceof AppObjects a) || a.opFunctions() == null || a.buffers() == null) {
                 throw new IOException("the object section does not hold the engine's record");
             }
             while (in.read() >= 0) {
@@ -194,12 +223,21 @@ final class StateStreams {
             return a;
         } catch (InvalidClassException e) {
             String c = os.rejectedClass();
+            String size = os.rejectedSize();
+            if (size != null) {
+                throw new IOException("the saved application state declares " + size + " in a stream of " + streamBytes
+                        + " bytes (damaged)", e);
+            }
             throw new IOException(c != null ? "the saved application state holds an object of class " + c
                     + ", which a restart does not admit (only the application's classes, MPI handle objects and plain"
                     + " JDK value types are read back)" : "the saved application state cannot be read back: " + e.getMessage(), e);
         } catch (ClassNotFoundException e) {
             throw new IOException("the saved application state needs class " + e.getMessage()
                     + ", which the application does not have", e);
+        } catch (ClassCastException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException
+                 | NullPointerException | ArrayStoreException | NegativeArraySizeException e) {
+            // a stream whose checksum matches but whose content does not fit the classes it names
+            throw new IOException("the saved application state cannot be read back: " + e, e);
         }
     }
 

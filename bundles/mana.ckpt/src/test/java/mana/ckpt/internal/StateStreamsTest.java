@@ -94,7 +94,7 @@ class StateStreamsTest {
     }
 
     private static AppObjects read(byte[] bytes, FakeHandles h) throws IOException {
-        return StateStreams.read(new ByteArrayInputStream(bytes), h, StateStreamsTest.class.getClassLoader());
+        return StateStreams.read(new ByteArrayInputStream(bytes), h, StateStreamsTest.class.getClassLoader(), bytes.length);
     }
 
     @Test

@@ -12,6 +12,7 @@ import mana.core.desc.Topology;
 import mana.core.desc.CommDescriptor;
 import mana.core.desc.Descriptor;
 import mana.core.desc.DescriptorKind;
+import mana.core.desc.SavedInput;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.vid.Handles;
@@ -209,7 +210,7 @@ public final class CommKind implements DescriptorKind {
                 return null;
             case 1: {
                 int[] dims = readInts(in);
-                boolean[] periods = new boolean[in.readInt()];
+                boolean[] periods = new boolean[SavedInput.count(in, 1, "Cartesian period")];
                 for (int i = 0; i < periods.length; i++) {
                     periods[i] = in.readBoolean();
                 }
@@ -264,11 +265,8 @@ public final class CommKind implements DescriptorKind {
     }
 
     static int[] readInts(DataInput in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > (1 << 24)) {
-            throw new IOException("bad array length " + n);
-        }
-        int[] a = new int[n];
+        int[] a = new int[SavedInput.count(in, 4, "integer array")];
+        int n = a.length;
         for (int i = 0; i < n; i++) {
             a[i] = in.readInt();
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import mana.core.desc.DatatypeDescriptor;
 import mana.core.desc.Descriptor;
 import mana.core.desc.DescriptorKind;
+import mana.core.desc.SavedInput;
 import mana.core.error.ManaException;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
@@ -97,15 +98,15 @@ public final class DatatypeKind implements DescriptorKind {
         } catch (IllegalArgumentException e) {
             throw new IOException("unknown datatype constructor", e);
         }
-        int[] ints = new int[in.readInt()];
+        int[] ints = new int[SavedInput.count(in, 4, "datatype integer")];
         for (int i = 0; i < ints.length; i++) {
             ints[i] = in.readInt();
         }
-        long[] addrs = new long[in.readInt()];
+        long[] addrs = new long[SavedInput.count(in, 8, "datatype address")];
         for (int i = 0; i < addrs.length; i++) {
             addrs[i] = in.readLong();
         }
-        int n = in.readInt();
+        int n = SavedInput.count(in, 12, "datatype base");
         int[] baseHandles = new int[n];
         DatatypeDescriptor[] bases = new DatatypeDescriptor[n];
         for (int i = 0; i < n; i++) {
