@@ -1,6 +1,7 @@
 package mana.conformance.comm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,16 +51,24 @@ class AppFramesTest {
         ManaJob.Run raw = ManaJob.raw(2, JAR, MAIN, "throw");
         assertNotEquals(0, raw.exit(), raw.all());
         assertEquals(raw.exit(), mana.exit(), "exit status\n" + mana.all());
-        // the JVM's header and trace on every rank; the two ranks write stderr at the same time,
-        // so their lines may interleave (as under raw): check the pieces, not one contiguous text
+        // The JVM's header and trace, as the JVM prints them, from each rank that got to print
+        // before mpirun ended the job: the first rank to exit with status 1 makes mpirun kill the
+        // other, which may not have printed yet (under raw too). The two ranks write stderr at
+        // the same time, so their lines may interleave: check the pieces, not one contiguous text.
         String err = mana.err();
-        assertEquals(2, err.split("Exception in thread \"main\" ", -1).length - 1, mana.all());
+        int traces = err.split("Exception in thread \"main\" ", -1).length - 1;
+        assertTrue(traces >= 1 && traces <= 2, mana.all());
+        int messages = 0;
         for (int rank = 0; rank < 2; rank++) {
-            assertTrue(err.contains("java.lang.IllegalStateException: escaped main on rank " + rank), mana.all());
+            messages += err.contains("java.lang.IllegalStateException: escaped main on rank " + rank) ? 1 : 0;
         }
-        assertEquals(2, err.split("\tat " + MAIN + ".main\\(AppFrames.java:", -1).length - 1, mana.all());
-        assertEquals(2, frames(raw).size(), raw.all());
-        assertEquals(frames(raw), frames(mana), "the frames of the traces\n" + mana.all());
+        assertEquals(traces, messages, mana.all());
+        // one frame per trace, main's: no launcher frame below it
+        assertEquals(traces, err.split("\tat " + MAIN + ".main\\(AppFrames.java:", -1).length - 1, mana.all());
+        assertEquals(traces, frames(mana).size(), mana.all());
+        assertFalse(frames(raw).isEmpty(), raw.all());
+        assertEquals(new java.util.TreeSet<>(frames(raw)), new java.util.TreeSet<>(frames(mana)),
+                "the frames of the traces\n" + mana.all());
         assertEquals(sorted(raw.outLines()), sorted(mana.outLines()), "stdout\n" + mana.all());
     }
 
