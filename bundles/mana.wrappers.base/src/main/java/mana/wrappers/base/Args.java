@@ -121,7 +121,21 @@ public final class Args {
     /** A per-process array (counts, displacements): one entry per process of the (remote) group. */
     public static void perProcess(int[] a, int comm, String what) throws ManaException {
         notNull(a, what);
-        int n = peers(comm);
+        atLeast(a, peers(comm), what);
+    }
+
+    /** perProcess for alltoallw's six arrays (counts, displacements and datatypes, each way). */
+    public static void allToAllwArrays(int comm, int[] sendCount, int[] sDispls, int[] sendTypes, int[] recvCount,
+                                       int[] rDispls, int[] recvTypes) throws ManaException {
+        perProcess(sendCount, comm, "sendCount");
+        perProcess(sDispls, comm, "sDispls");
+        perProcess(sendTypes, comm, "sendTypes");
+        perProcess(recvCount, comm, "recvCount");
+        perProcess(rDispls, comm, "rDispls");
+        perProcess(recvTypes, comm, "recvTypes");
+    }
+
+    private static void atLeast(int[] a, int n, String what) throws ManaException {
         if (a.length < n) {
             throw ManaException.of(ErrorClass.ARG, "invalid argument: " + what + " has " + a.length
                     + " entries, the group has " + n + " processes");
@@ -134,11 +148,7 @@ public final class Args {
      */
     public static void localPerProcess(int[] a, int comm, String what) throws ManaException {
         notNull(a, what);
-        int n = localSize(comm);
-        if (a.length < n) {
-            throw ManaException.of(ErrorClass.ARG, "invalid argument: " + what + " has " + a.length
-                    + " entries, the group has " + n + " processes");
-        }
+        atLeast(a, localSize(comm), what);
     }
 
     private static int localSize(int comm) throws ManaException {

@@ -361,12 +361,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLTOALLW);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perProcess(sendCount, comm, "sendCount");
-            Args.perProcess(sDispls, comm, "sDispls");
-            Args.perProcess(sendTypes, comm, "sendTypes");
-            Args.perProcess(recvCount, comm, "recvCount");
-            Args.perProcess(rDispls, comm, "rDispls");
-            Args.perProcess(recvTypes, comm, "recvTypes");
+            Args.allToAllwArrays(comm, sendCount, sDispls, sendTypes, recvCount, rDispls, recvTypes);
             begin(comm).allToAllw(sendBuf, sendCount, sDispls, types(sendTypes), recvBuf, recvCount, rDispls, types(recvTypes));
         } catch (MPIException e) {
             throw Lower.error(e);

@@ -471,12 +471,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         FunctionStats.count(I_ALL_TO_ALLW);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perProcess(sendCount, comm, "sendCount");
-            Args.perProcess(sDispls, comm, "sDispls");
-            Args.perProcess(sendTypes, comm, "sendTypes");
-            Args.perProcess(recvCount, comm, "recvCount");
-            Args.perProcess(rDispls, comm, "rDispls");
-            Args.perProcess(recvTypes, comm, "recvTypes");
+            Args.allToAllwArrays(comm, sendCount, sDispls, sendTypes, recvCount, rDispls, recvTypes);
             mpi.Comm c = Lower.comm(comm);
             Datatype[] sendTypesL = predefinedTypes(sendTypes, "sendTypes");
             Datatype[] recvTypesL = predefinedTypes(recvTypes, "recvTypes");
