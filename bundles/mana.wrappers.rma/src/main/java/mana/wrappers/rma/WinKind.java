@@ -91,6 +91,11 @@ public final class WinKind implements DescriptorKind {
             return "window " + describe(d) + " was made over a communicator freed since: keep the communicator"
                     + " until the window is freed, or free the window before the checkpoint";
         }
+        if (d.inFenceEpoch() && (d.holdsLockAll() || !d.locks().isEmpty())) {
+            // the cut completes a fence epoch with a fence on every member, which a held lock forbids
+            return "window " + describe(d) + " holds passive-target locks inside a fence epoch: unlock, or end"
+                    + " the fence epoch with MPI_MODE_NOSUCCEED, before a safe point that may checkpoint";
+        }
         if (d.inPscwEpoch()) {
             return "window " + describe(d) + " is in a post/start epoch: complete it (complete / waitFor)"
                     + " before a safe point that may checkpoint";

@@ -101,6 +101,14 @@ class WinKindTest {
         assertTrue(kind.unsupportedReason(d).contains("post/start epoch"));
         d.exposureEpoch(false);
         assertNull(kind.unsupportedReason(d));
+        d.fenced(true);
+        assertNull(kind.unsupportedReason(d), "a fence epoch alone: the cut fences");
+        d.locked(1, 234);
+        String mixed = kind.unsupportedReason(d);
+        assertTrue(mixed != null && mixed.contains("locks inside a fence epoch"), mixed);
+        d.unlocked(1);
+        assertNull(kind.unsupportedReason(d));
+        d.fenced(false);
         WinDescriptor loaded = new WinDescriptor(d.sequence(), WinDescriptor.Flavor.CREATE, WORLD, 0x3L, null, 8, 1, 4,
                 Map.of());
         IntBuffer restored = ints(8);
