@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import mana.core.desc.Descriptor;
 import mana.core.desc.DescriptorKind;
+import mana.core.desc.SavedInput;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.vid.Handles;
@@ -203,10 +204,7 @@ public final class WinKind implements DescriptorKind {
         int elementSize = in.readInt();
         int errhandler = in.readInt();
         String name = in.readBoolean() ? in.readUTF() : null;
-        int n = in.readInt();
-        if (n < 0) {
-            throw new IOException("window descriptor: negative info size " + n);
-        }
+        int n = SavedInput.count(in, 4, "window info entry"); // two UTF strings: 2 length bytes each
         Map<String, String> info = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             info.put(in.readUTF(), in.readUTF());
@@ -216,10 +214,7 @@ public final class WinKind implements DescriptorKind {
         d.setName(name);
         boolean fence = in.readBoolean();
         boolean all = in.readBoolean();
-        int held = in.readInt();
-        if (held < 0) {
-            throw new IOException("window descriptor: negative lock count " + held);
-        }
+        int held = SavedInput.count(in, 8, "window lock"); // target rank, lock type
         Map<Integer, Integer> locks = new LinkedHashMap<>();
         for (int i = 0; i < held; i++) {
             locks.put(in.readInt(), in.readInt());
