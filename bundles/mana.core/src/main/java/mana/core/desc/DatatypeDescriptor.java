@@ -41,6 +41,8 @@ public final class DatatypeDescriptor implements Descriptor {
     private final AtomicInteger refs;
     private volatile boolean committed;
     private volatile String name;
+    /** Not saved: asked of the lower half again after a restart. */
+    private volatile TypeBounds bounds;
     /** The lower-half datatype made from this descriptor now (by the constructor or by a rebuild). */
     private volatile Object lower;
 
@@ -125,6 +127,15 @@ public final class DatatypeDescriptor implements Descriptor {
 
     public void markCommitted() {
         committed = true;
+    }
+
+    /** Where its elements lie ({@link TypeBounds}), once a wrapper asked the lower half; null before. */
+    public TypeBounds bounds() {
+        return bounds;
+    }
+
+    public void setBounds(TypeBounds bounds) {
+        this.bounds = bounds;
     }
 
     /** The name the application gave the datatype (MPI_Type_set_name), null if none. */

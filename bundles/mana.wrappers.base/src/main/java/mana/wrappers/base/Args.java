@@ -1,8 +1,12 @@
 package mana.wrappers.base;
 
 import mana.core.desc.CommDescriptor;
+import mana.core.desc.DatatypeDescriptor;
+import mana.core.desc.TypeBounds;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
 
 /**
  * Checks of arguments the raw binding hands to native code unchecked: there a null buffer or a
@@ -40,53 +44,159 @@ public final class Args {
     }
 
     /**
-     * A direct buffer smaller than {@code count} elements of a predefined datatype: the raw binding hands
-     * MPI the buffer's address and MPI reads or writes past its end (native memory overwritten: a
-     * crash later, or wrong values, depending on what lies there). Arrays need no check (the raw
-     * binding's copy of an array is bounds-checked); derived datatypes are left to MPI.
+     * A direct buffer that does not hold {@code count} elements of {@code type}: the raw binding
+     * hands MPI the buffer's address and nothing else, and MPI reads or writes past its end
+     * (native memory overwritten: "malloc(): invalid size", a crash later, or wrong values).
+     * Derived datatypes are measured by their true bounds and extent, so a vector with gaps or
+     * a resized type counts what MPI really touches. Arrays need no check: the raw binding copies
+     * them with bounds-checked JNI calls (an {@code ArrayIndexOutOfBoundsException}, as raw).
+     * Cost on the hot path: one type test when the buffer is an array.
      */
     public static void fits(Object buf, int count, int type, String what) throws ManaException {
-        if (checked(buf, count, type)) {
-            checkFits((java.nio.Buffer) buf, count, type, what);
+        if (count > 0 && buf instanceof java.nio.Buffer b && b.isDirect()) {
+            checkSpan(b, 0, count, type, what, -1);
         }
     }
 
     /** fits for {@code count} elements per process of the (remote) group (allGather, allToAll). */
     public static void fitsPerProcess(Object buf, int count, int type, int comm, String what) throws ManaException {
-        if (checked(buf, count, type)) {
-            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        if (count > 0 && buf instanceof java.nio.Buffer b && b.isDirect()) {
+            long n = (long) count * peers(comm);
+            checkSpan(b, 0, (int) Math.min(n, Integer.MAX_VALUE), type, what, -1);
         }
     }
 
     /** fitsPerProcess at the root only (gather's receive and scatter's send buffer). */
     public static void rootFitsPerProcess(Object buf, int count, int type, int root, int comm, String what)
             throws ManaException {
-        if (checked(buf, count, type) && isRoot(comm, root)) {
-            checkFits((java.nio.Buffer) buf, (long) count * peers(comm), type, what);
+        if (count > 0 && buf instanceof java.nio.Buffer && isRoot(comm, root)) {
+            fitsPerProcess(buf, count, type, comm, what);
         }
     }
 
-    private static boolean checked(Object buf, int count, int type) {
-        return count > 0 && buf instanceof java.nio.Buffer b && b.isDirect() && (type & 0x0F000000) == 0;
+    /**
+     * fits for a v-form's buffer: process i's {@code counts[i]} elements start {@code displs[i]}
+     * extents in. Call after the arrays' lengths were checked ({@link #perProcess}).
+     */
+    public static void fitsV(Object buf, int[] counts, int[] displs, int type, int comm, String what)
+            throws ManaException {
+        if (buf instanceof java.nio.Buffer b && b.isDirect() && counts != null && displs != null) {
+            TypeBounds t = bounds(type);
+            int n = Math.min(peers(comm), Math.min(counts.length, displs.length));
+            for (int i = 0; i < n; i++) {
+                if (counts[i] > 0) {
+                    checkSpan(b, displs[i] * t.extent(), counts[i], type, what, i);
+                }
+            }
+        }
     }
 
-    private static void checkFits(java.nio.Buffer b, long elements, int type, String what) throws ManaException {
+    /** fitsV at the root only (gatherv's receive and scatterv's send buffer). */
+    public static void rootFitsV(Object buf, int[] counts, int[] displs, int type, int root, int comm, String what)
+            throws ManaException {
+        if (buf instanceof java.nio.Buffer && isRoot(comm, root)) {
+            fitsV(buf, counts, displs, type, comm, what);
+        }
+    }
+
+    /** fitsV for allToAllw: displacements in bytes, one datatype per process. */
+    public static void fitsW(Object buf, int[] counts, int[] displs, int[] types, int comm, String what)
+            throws ManaException {
+        if (buf instanceof java.nio.Buffer b && b.isDirect() && counts != null && displs != null && types != null) {
+            int n = Math.min(peers(comm), Math.min(counts.length, Math.min(displs.length, types.length)));
+            for (int i = 0; i < n; i++) {
+                if (counts[i] > 0) {
+                    checkSpan(b, displs[i], counts[i], types[i], what, i);
+                }
+            }
+        }
+    }
+
+    private static void checkSpan(java.nio.Buffer b, long displacement, int count, int type, String what,
+                                  int process) throws ManaException {
+        TypeBounds t = bounds(type);
         long have = (long) b.capacity() * Buffers.elementSize(b);
-        long need = elements * (int) BASE_SIZE.get((mpi.Datatype) Lower.committedType(type));
-        if (need > have) {
-            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is a direct "
-                    + Buffers.kind(b) + " of " + have + " bytes, the call moves " + elements
-                    + " elements (" + need + " bytes) through it");
+        long low = t.lowest(displacement, count);
+        long end = t.end(displacement, count);
+        if (low >= 0 && end <= have) {
+            return;
+        }
+        String head = "invalid buffer: " + what + " is a direct " + Buffers.kind(b) + " of " + have + " bytes, ";
+        if (process < 0 && displacement == 0 && t.dense()) {
+            throw ManaException.of(ErrorClass.BUFFER, head + "the call moves " + count + " elements ("
+                    + end + " bytes) through it");
+        }
+        throw ManaException.of(ErrorClass.BUFFER, head + (process < 0 ? "the call's " : "the part for process "
+                + process + ", ") + count + " element" + (count == 1 ? "" : "s")
+                + (displacement != 0 ? " at byte " + displacement : "") + ", "
+                + (low < 0 ? "starts " + -low + " bytes before it" : "reaches byte " + end));
+    }
+
+    /**
+     * Where the elements of a committed datatype lie. Predefined types are asked once per run;
+     * a derived type's bounds are kept in its descriptor (asked again after a restart).
+     */
+    static TypeBounds bounds(int type) throws ManaException {
+        if ((type & 0x0F000000) == 0) { // generation 0: predefined
+            int i = type & (PREDEFINED.length - 1);
+            TypeBounds t = PREDEFINED[i];
+            if (t == null) {
+                t = ask(Lower.committedType(type)); // validates the handle
+                PREDEFINED[i] = t; // racy but safe: an immutable record, the same from every thread
+            }
+            return t;
+        }
+        mpi.Datatype lower = Lower.committedType(type); // validates: live, committed
+        if (Handles.descriptor(type, Kind.DATATYPE) instanceof DatatypeDescriptor d) {
+            TypeBounds t = d.bounds();
+            if (t == null) {
+                t = ask(lower);
+                d.setBounds(t);
+            }
+            return t;
+        }
+        return ask(lower);
+    }
+
+    /** Predefined datatypes' bounds by slot (fewer than 64 predefined handles per kind). */
+    private static final TypeBounds[] PREDEFINED = new TypeBounds[64];
+
+    /**
+     * The lower half's bounds in bytes. Its public getters divide by the base type's size
+     * (a resized type's odd extent would be rounded down), so this asks the same JNI entry
+     * points they use, which answer in bytes.
+     */
+    private static TypeBounds ask(mpi.Datatype t) throws ManaException {
+        try {
+            long handle = (long) TYPE_HANDLE.get(t);
+            int[] lbExtent = new int[2];
+            int[] trueLbExtent = new int[2];
+            GET_LB_EXTENT.invoke(t, handle, lbExtent);
+            GET_TRUE_LB_EXTENT.invoke(t, handle, trueLbExtent);
+            return new TypeBounds(trueLbExtent[0], trueLbExtent[1], lbExtent[1]);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof mpi.MPIException m) {
+                throw Lower.error(m);
+            }
+            throw new IllegalStateException("the lower half's datatype bounds", e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("the lower half's datatype bounds", e);
         }
     }
 
-    /** The lower half's bytes per element of a datatype (a VarHandle read: no allocation, no JNI). */
-    private static final java.lang.invoke.VarHandle BASE_SIZE;
+    private static final java.lang.invoke.VarHandle TYPE_HANDLE;
+    private static final java.lang.reflect.Method GET_LB_EXTENT;
+    private static final java.lang.reflect.Method GET_TRUE_LB_EXTENT;
 
     static {
         try {
-            BASE_SIZE = java.lang.invoke.MethodHandles.privateLookupIn(mpi.Datatype.class,
-                    java.lang.invoke.MethodHandles.lookup()).findVarHandle(mpi.Datatype.class, "baseSize", int.class);
+            var lookup = java.lang.invoke.MethodHandles.privateLookupIn(mpi.Datatype.class,
+                    java.lang.invoke.MethodHandles.lookup());
+            TYPE_HANDLE = lookup.findVarHandle(mpi.Datatype.class, "handle", long.class);
+            GET_LB_EXTENT = mpi.Datatype.class.getDeclaredMethod("getLbExtent", long.class, int[].class);
+            GET_LB_EXTENT.setAccessible(true);
+            GET_TRUE_LB_EXTENT = mpi.Datatype.class.getDeclaredMethod("getTrueLbExtent", long.class, int[].class);
+            GET_TRUE_LB_EXTENT.setAccessible(true);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
