@@ -19,9 +19,4 @@ public record TypeBounds(long trueLb, long trueExtent, long extent) {
     public long end(long displacement, int count) {
         return displacement + trueLb + trueExtent + Math.max(0, (count - 1L) * extent);
     }
-
-    /** True when the elements are contiguous from byte 0 (a predefined type): {@code count * extent} bytes. */
-    public boolean dense() {
-        return trueLb == 0 && trueExtent == extent;
-    }
 }

@@ -1,8 +1,6 @@
 package mana.core.desc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +8,6 @@ class TypeBoundsTest {
     @Test
     void aPredefinedTypeSpansCountTimesItsSize() {
         TypeBounds intType = new TypeBounds(0, 4, 4);
-        assertTrue(intType.dense());
         assertEquals(0, intType.lowest(0, 10));
         assertEquals(40, intType.end(0, 10));
         assertEquals(8 + 40, intType.end(8, 10));
@@ -24,7 +21,6 @@ class TypeBoundsTest {
         assertEquals(48, vector.end(0, 3));
         // resized to extent 8 (elements overlap their gaps): 3 elements reach 2*8 + 16
         TypeBounds resized = new TypeBounds(0, 16, 8);
-        assertFalse(resized.dense());
         assertEquals(32, resized.end(0, 3));
     }
 

@@ -95,7 +95,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).send(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -112,7 +112,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).bSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -129,7 +129,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).sSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -146,7 +146,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
             Lower.comm(c).rSend(buf, count, Lower.committedType(type), dest, tag);
             Requests.countSent(c, dest);
@@ -164,7 +164,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             if (Drained.active) {
                 long[] drained = Drained.recv(comm, buf, count, type, source, tag);
                 if (drained != null) {
@@ -213,8 +213,8 @@ public final class P2pWrappers implements P2pProvider {
             if (recvcount < 0) {
                 throw negativeCount("recvcount", recvcount);
             }
-            Args.notObjects(sendbuf, sendcount, "sendbuf");
-            Args.notObjects(recvbuf, recvcount, "recvbuf");
+            Args.p2pBuffer(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.p2pBuffer(recvbuf, recvcount, recvtype, "recvbuf");
             if (Drained.active) {
                 long[] drained = Drained.sendRecv(comm, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                         recvtype, source, recvtag);
@@ -249,7 +249,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
-            Args.notObjects(buf, count, "buf");
+            Args.p2pBuffer(buf, count, type, "buf");
             if (Drained.active) {
                 long[] drained = Drained.sendRecvReplace(comm, buf, count, type, dest, sendtag, source, recvtag);
                 if (drained != null) {
@@ -305,6 +305,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.fits(buf, count, type, "buf");
             if (Drained.active && which == K_IRECV) {
                 int drained = Drained.iRecv(comm, buf, count, type, peer, tag);
                 if (drained != 0) {
@@ -516,6 +517,7 @@ public final class P2pWrappers implements P2pProvider {
         try {
             checkCount(count);
             Args.buffer(buf, count, "buf");
+            Args.fits(buf, count, type, "buf");
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.mRecv(message, buf, count, type);
             }
@@ -539,6 +541,7 @@ public final class P2pWrappers implements P2pProvider {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
+            Args.fits(buf, count, type, "buf");
             if (Drained.active && Drained.isMessage(message)) {
                 return Drained.imRecv(message, buf, count, type);
             }
@@ -568,6 +571,7 @@ public final class P2pWrappers implements P2pProvider {
                 throw negativeCount("incount", incount);
             }
             Args.buffer(inbuf, incount, "inbuf");
+            Args.fits(inbuf, incount, type, "inbuf");
             Args.buffer(outbuf, 1, "outbuf");
             return Lower.comm(comm).pack(inbuf, incount, Lower.committedType(type), outbuf, position);
         } catch (MPIException e) {
@@ -588,6 +592,7 @@ public final class P2pWrappers implements P2pProvider {
             }
             Args.buffer(inbuf, 1, "inbuf");
             Args.buffer(outbuf, outcount, "outbuf");
+            Args.fits(outbuf, outcount, type, "outbuf");
             return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
