@@ -191,6 +191,14 @@ final class JobRunner {
                     }
                     return 0;
                 }
+                String refusal = restartDir != null ? coord.restartRefusal(2000) : null;
+                if (refusal != null) {
+                    // Restarting again would only meet the same refusal until the restarts ran out.
+                    System.err.println("[mana] the ranks refused checkpoint " + restartDir.getFileName() + " ("
+                            + RestartCommand.oneLine(refusal) + "); not restarting from it again. It is left as it is: "
+                            + "move it out of " + root + " to restart from the one before it");
+                    return status;
+                }
                 if (restarts >= opts.maxRestarts()) {
                     if (opts.maxRestarts() > 0) {
                         System.err.println("[mana] job failed (mpirun exit " + status + "); " + opts.maxRestarts()
@@ -212,9 +220,7 @@ final class JobRunner {
                     return status;
                 }
                 restarts++;
-                for (Selection.Skipped s : sel.skipped()) {
-                    System.err.println("[mana] checkpoint " + s.ref().seq() + " cannot be used: " + s.reason().getMessage());
-                }
+                reportSkipped(new CheckpointStore(root, opts.keep()), sel, "[mana] ");
                 String who = coord.firstLostRank() >= 0 ? "rank " + coord.firstLostRank() + " died" : "the job failed";
                 System.err.println("[mana] " + who + " (mpirun exit " + status + "); restarting from checkpoint " + sel.chosen().seq()
                         + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
@@ -229,6 +235,28 @@ final class JobRunner {
                 jobFile.delete();
             }
             RunCommand.deleteQuietly(jobDir);
+        }
+    }
+
+    /**
+     * Says why each newer checkpoint was skipped and sets the damaged ones aside
+     * ({@link CheckpointStore#setAside}): still on disk, but no longer among the newest K, so
+     * the next commit prunes neither the checkpoint this restart uses nor another good one.
+     */
+    static void reportSkipped(CheckpointStore store, Selection sel, String prefix) {
+        for (Selection.Skipped s : sel.skipped()) {
+            String line = prefix + "checkpoint " + s.ref().seq() + " cannot be used: "
+                    + RestartCommand.oneLine(s.reason().getMessage()) + "; falling back to an older one";
+            if (s.reason().isDamage()) {
+                try {
+                    Path aside = store.setAside(s.ref());
+                    line += "; set aside as " + aside.getFileName() + " (kept, no longer counted among the newest "
+                            + store.keep() + ")";
+                } catch (IOException e) {
+                    line += "; could not set it aside (" + e.getMessage() + "): the next commit may prune an older one first";
+                }
+            }
+            System.err.println(line);
         }
     }
 

@@ -73,10 +73,7 @@ final class RestartCommand {
         } catch (IOException e) {
             throw new UsageError("restart", "cannot read " + root + ": " + e.getMessage());
         }
-        for (Selection.Skipped s : sel.skipped()) {
-            System.err.println("[mana restart] checkpoint " + s.ref().seq() + " cannot be used: " + oneLine(s.reason().getMessage())
-                    + "; falling back to an older one");
-        }
+        JobRunner.reportSkipped(new CheckpointStore(root, opts.keep()), sel, "[mana restart] ");
         System.err.println("[mana restart] restarting " + ra.describe() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
                 + " (" + sel.chosen().dir() + ")");
         CkptOptions runOpts = new CkptOptions(root.toString(), opts.interval(), opts.keep(), opts.maxRestarts(), opts.coordBind(),

@@ -73,6 +73,9 @@ public final class Coordinator implements AutoCloseable {
     private volatile int ranksSeen;
     private volatile int firstLostRank = -1;
     private volatile boolean endedByCheckpoint;
+    /** This incarnation's: a rank reached the end of MPI_Init; the ranks refused the checkpoint they restart from. */
+    private volatile boolean initSeen;
+    private volatile String restartRefusal;
 
     public static String newToken() {
         byte[] b = new byte[32];
@@ -131,9 +134,30 @@ public final class Coordinator implements AutoCloseable {
         return firstLostRank;
     }
 
+    /**
+     * Why the ranks of this incarnation refused the checkpoint they were restarting from (every
+     * rank refuses together, in MPI_Init, and says so before it exits), or null. A failed mpirun
+     * may end before the coordinator has read the ranks' last lines: unless a rank got through
+     * MPI_Init, this waits up to {@code graceMillis} for them.
+     */
+    public String restartRefusal(long graceMillis) {
+        long end = System.nanoTime() + graceMillis * 1_000_000;
+        while (restartRefusal == null && !initSeen && System.nanoTime() < end) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return restartRefusal;
+    }
+
     /** A new mpirun starts (a restart): forget the previous ranks. */
     public void newIncarnation() {
         firstLostRank = -1;
+        initSeen = false;
+        restartRefusal = null;
         post(() -> {
             if (attempt != null) {
                 finish(false, "the job was restarted");
@@ -346,7 +370,15 @@ public final class Coordinator implements AutoCloseable {
                     default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
                 }
             }
-            case "INIT" -> running.add(rank);
+            case "INIT" -> {
+                running.add(rank);
+                initSeen = true;
+            }
+            case "REFUSED" -> {
+                if (restartRefusal == null) {
+                    restartRefusal = Wire.untext(f[1]);
+                }
+            }
             case "FINALIZING" -> {
                 running.remove(rank);
                 finalized.add(rank);

@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
 import java.util.zip.CRC32C;
 import mana.testkit.ManaJob;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,12 +87,64 @@ class RestartRefusalTest {
     /**
      * A drained message whose length was forged and every checksum recomputed (section, whole
      * file, manifest): only reading the content shows it. Every rank refuses, nothing is
-     * allocated for the length, and the checkpoint is left as it was. (The store classes are
-     * not on this test's class path: the few offsets of FORMAT.md are read here by hand.)
+     * allocated for the length, and the checkpoint is left as it was.
      */
     @Test
     void aForgedLengthWithMatchingChecksumsIsRefusedAndTheCheckpointIsUntouched() throws Exception {
         Path dir = copy("forged");
+        byte[][] forged = forgeDrainLength(dir);
+        Path f = dir.resolve("rank-0.mana");
+        assertRefused(restart(2, dir), "rank 0: rank file " + f + ": section 'drain': message 0 of ");
+        assertArrayEquals(forged[0], Files.readAllBytes(f), "a restart never modifies a checkpoint");
+        assertArrayEquals(forged[1], Files.readAllBytes(dir.resolve("manifest.mana")));
+    }
+
+    /**
+     * The same forged checkpoint through {@code mana restart --max-restarts}: the launcher's
+     * checks pass (every checksum matches), the ranks refuse it in MPI_Init, and the launcher
+     * stops at once, saying so, instead of restarting from it again until the restarts run out.
+     */
+    @Test
+    void aCheckpointTheRanksRefuseIsNotRetriedByMaxRestarts() throws Exception {
+        Path root = tmp.resolve("forged-root");
+        Files.createDirectories(root);
+        // what mana run writes beside its checkpoints: the run arguments, for mana restart ROOT
+        List<String> args = List.of("-np", "2", "--class", Jobs.SCENARIO, Jobs.programs().toString(), "dtype",
+                tmp.resolve("unused").toString(), "1", "-1", "3");
+        Properties launch = new Properties();
+        launch.setProperty("args", String.valueOf(args.size()));
+        for (int i = 0; i < args.size(); i++) {
+            launch.setProperty("arg." + i, args.get(i));
+        }
+        launch.setProperty("np", "2");
+        launch.setProperty("keep", "2");
+        try (var out = Files.newOutputStream(root.resolve("job.properties"))) {
+            launch.store(out, null);
+        }
+        Path dir = root.resolve(good.getFileName());
+        Files.createDirectories(dir);
+        try (var files = Files.list(good)) {
+            for (Path p : files.toList()) {
+                Files.copy(p, dir.resolve(p.getFileName()));
+            }
+        }
+        forgeDrainLength(dir);
+        ManaJob.Run r = ManaJob.mana("restart", "--max-restarts", "3", root.toString());
+        assertNotEquals(0, r.exit(), r.all());
+        assertTrue(r.err().contains("MANA restart refused"), r.all());
+        assertTrue(r.err().contains("[mana] the ranks refused checkpoint ckpt-000001 ("), r.all());
+        assertTrue(r.err().contains("not restarting from it again"), r.all());
+        assertTrue(!r.err().contains("(restart 1 of 3)"), "no second attempt:\n" + r.all());
+        assertTrue(Files.isDirectory(dir), "the checkpoint is left where it is");
+    }
+
+    /**
+     * Forges the first drained message's length in rank 0's file of {@code dir} and recomputes
+     * every checksum (section, whole file, manifest): only reading the content shows it. Returns
+     * the rank file's and the manifest's bytes. (The store classes are not on this test's class
+     * path: the few offsets of FORMAT.md are read here by hand.)
+     */
+    private static byte[][] forgeDrainLength(Path dir) throws IOException {
         Path f = dir.resolve("rank-0.mana");
         byte[] b = Files.readAllBytes(f);
         ByteBuffer bb = ByteBuffer.wrap(b);
@@ -122,10 +176,7 @@ class RestartRefusalTest {
         mb.putInt(at, crc32c(b, 0, b.length));
         mb.putInt(m.length - 4, crc32c(m, 0, m.length - 4));
         Files.write(mf, m);
-
-        assertRefused(restart(2, dir), "rank 0: rank file " + f + ": section 'drain': message 0 of ");
-        assertArrayEquals(b, Files.readAllBytes(f), "a restart never modifies a checkpoint");
-        assertArrayEquals(m, Files.readAllBytes(mf));
+        return new byte[][] {b, m};
     }
 
     private static int crc32c(byte[] b, int off, int len) {

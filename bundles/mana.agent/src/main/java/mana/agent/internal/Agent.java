@@ -171,6 +171,11 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     }
 
     @Override
+    public void restoreRefused(String reason) {
+        send("REFUSED " + Wire.text(reason));
+    }
+
+    @Override
     public void beforeFinalize() {
         if (link != null) {
             protocol.finalizing();

@@ -46,4 +46,14 @@ public class CheckpointException extends IOException {
     public Problem problem() {
         return problem;
     }
+
+    /**
+     * True when the files themselves are damaged (missing, truncated, checksum, structure): no
+     * later attempt can use this checkpoint. A rank count or format version that does not match,
+     * or an I/O error, says nothing about the files.
+     */
+    public boolean isDamage() {
+        return problem == Problem.MISSING_FILE || problem == Problem.CHECKSUM || problem == Problem.TRUNCATED
+                || problem == Problem.CORRUPT;
+    }
 }

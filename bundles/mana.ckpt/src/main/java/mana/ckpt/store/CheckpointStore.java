@@ -23,17 +23,22 @@ import mana.ckpt.store.CheckpointException.Problem;
  *   root/ckpt-000007/manifest.mana, rank-0.mana, rank-1.mana, ...   complete (committed)
  *   root/.ckpt-000008.tmp/...                                       being written, or left by a crash
  *   root/.ckpt-000005.trash/...                                     being pruned
+ *   root/.ckpt-000006.refused/...                                   damaged, set aside by a restart
  * </pre>
  * A checkpoint becomes visible only through the atomic rename of its temporary directory, after
  * every rank file and the manifest are on disk; the previous complete checkpoint is not touched
  * before that. After each commit the newest {@code keep} complete checkpoints are kept.
  * Temporary and trash directories left by crashes are ignored by readers and deleted by the next
- * {@link #beginCheckpoint}. One process at a time begins and commits checkpoints for a root.
+ * {@link #beginCheckpoint}. A damaged checkpoint a restart had to skip is {@link #setAside set
+ * aside}: kept for inspection, but no longer one of the {@code keep} newest, so the next commit
+ * prunes neither the checkpoint the restart used nor an older good one in its place. One process
+ * at a time begins and commits checkpoints for a root.
  */
 public final class CheckpointStore {
     public static final int DEFAULT_KEEP = 2;
 
     private static final Pattern TRASH_DIR = Pattern.compile("\\.ckpt-(\\d{6,18})\\.trash");
+    private static final Pattern REFUSED_DIR = Pattern.compile("\\.ckpt-(\\d{6,18})\\.refused(-\\d+)?");
 
     private final Path root;
     private final int keep;
@@ -83,10 +88,47 @@ public final class CheckpointStore {
         return PendingCheckpoint.attach(this, seq, root.resolve(CheckpointFormat.tmpDirName(seq)));
     }
 
-    /** One more than the largest committed sequence number (1 for an empty root). */
+    /**
+     * One more than the largest sequence number committed here (1 for an empty root), set-aside
+     * checkpoints included, so that no two checkpoints of a root ever share a number.
+     */
     public long nextSeq() throws IOException {
         List<CheckpointRef> c = listComplete();
-        return c.isEmpty() ? 1 : c.get(0).seq() + 1;
+        long newest = c.isEmpty() ? 0 : c.get(0).seq();
+        for (CheckpointRef r : listSetAside()) {
+            newest = Math.max(newest, r.seq());
+        }
+        return newest + 1;
+    }
+
+    /**
+     * Sets a damaged committed checkpoint aside: renames {@code ckpt-N} to {@code .ckpt-N.refused}
+     * (atomically; its files are not touched), so readers, {@link #nextSeq()} aside, and pruning no
+     * longer see it. Returns the new path.
+     */
+    public synchronized Path setAside(CheckpointRef ref) throws IOException {
+        String base = String.format(".ckpt-%06d.refused", ref.seq());
+        Path target = root.resolve(base);
+        for (int i = 2; Files.exists(target); i++) {
+            target = root.resolve(base + "-" + i);
+        }
+        Files.move(ref.dir(), target, StandardCopyOption.ATOMIC_MOVE);
+        forceDirectory(root);
+        return target;
+    }
+
+    /** Checkpoints {@link #setAside set aside}, newest first (their directories, under the set-aside names). */
+    public List<CheckpointRef> listSetAside() throws IOException {
+        List<CheckpointRef> out = new ArrayList<>();
+        if (!Files.isDirectory(root)) return out;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
+            for (Path p : ds) {
+                java.util.regex.Matcher m = REFUSED_DIR.matcher(p.getFileName().toString());
+                if (m.matches() && Files.isDirectory(p)) out.add(new CheckpointRef(Long.parseLong(m.group(1)), p));
+            }
+        }
+        out.sort(Comparator.comparingLong(CheckpointRef::seq).reversed());
+        return out;
     }
 
     /** Committed checkpoints, newest (largest seq) first. Not verified: see {@link #newestUsable}. */

@@ -162,6 +162,48 @@ class CheckpointStoreTest {
         assertThrows(IllegalArgumentException.class, () -> new CheckpointStore(root, 0));
     }
 
+    /**
+     * A restart fell back past damaged checkpoint 3 to 2 and sets 3 aside: the next commits
+     * number on from 4, and pruning keeps the newest K usable ones (2 survives the commit of 4,
+     * where it would have been pruned in favour of the damaged 3).
+     */
+    @Test
+    void aCheckpointSetAsideNoLongerCountsAmongTheKeptOnesButKeepsItsNumber() throws IOException {
+        CheckpointStore store = new CheckpointStore(root);
+        checkpoint(store, 1, 2);
+        checkpoint(store, 2, 2);
+        CheckpointRef third = checkpoint(store, 3, 2);
+        Files.delete(third.rankFile(1));
+        Selection sel = store.newestUsable(2, false);
+        assertEquals(2, sel.chosen().seq());
+        CheckpointException why = sel.skipped().get(0).reason();
+        assertTrue(why.isDamage(), why.getMessage());
+
+        Path aside = store.setAside(third);
+        assertEquals(".ckpt-000003.refused", aside.getFileName().toString());
+        assertEquals(List.of(2L), seqs(store));
+        assertEquals(4, store.nextSeq(), "a set-aside checkpoint keeps its number");
+        checkpoint(store, 4, 2);
+        assertEquals(List.of(4L, 2L), seqs(store), "the one the restart used is kept");
+        checkpoint(store, 5, 2);
+        assertEquals(List.of(5L, 4L), seqs(store));
+        store.beginCheckpoint(6, 2, "job-42").abort(); // cleans leftovers: a set-aside checkpoint is not one
+        assertEquals(List.of(".ckpt-000003.refused", "ckpt-000004", "ckpt-000005"), names(root));
+        assertEquals(List.of(3L), store.listSetAside().stream().map(CheckpointRef::seq).toList());
+        assertTrue(Files.isRegularFile(aside.resolve("rank-0.mana")), "its files are kept as they were");
+    }
+
+    @Test
+    void onlyDamageToTheFilesCountsAsDamage() {
+        assertTrue(new CheckpointException(Problem.CHECKSUM, "x").isDamage());
+        assertTrue(new CheckpointException(Problem.TRUNCATED, "x").isDamage());
+        assertTrue(new CheckpointException(Problem.MISSING_FILE, "x").isDamage());
+        assertTrue(new CheckpointException(Problem.CORRUPT, "x").isDamage());
+        assertFalse(new CheckpointException(Problem.WORLD_SIZE_MISMATCH, "x").isDamage());
+        assertFalse(new CheckpointException(Problem.FORMAT, "x").isDamage());
+        assertFalse(new CheckpointException(Problem.IO, "x").isDamage());
+    }
+
     // ---- damaged checkpoints: detection, fallback, strict refusal ----------------------------
 
     interface Damage {

@@ -14,6 +14,14 @@ public interface LifecycleListener {
     default void restore() throws mana.core.error.ManaException {
     }
 
+    /**
+     * {@link #restore()} failed on this rank (every rank refuses together): MPI_Init is about to
+     * fail with {@code reason}. For telling the job's launcher, which must not restart from the
+     * same checkpoint again.
+     */
+    default void restoreRefused(String reason) {
+    }
+
     /** Right after MPI_Init (or MPI_Init_thread) succeeded. */
     default void afterInit() {
     }

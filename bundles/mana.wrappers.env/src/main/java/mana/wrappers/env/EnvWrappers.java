@@ -30,8 +30,19 @@ public final class EnvWrappers implements EnvProvider {
 
     /** A restart rebuilds the rank's MPI state here; a failure makes MPI_Init fail (never a silent fresh run). */
     private void restore() throws ManaException {
-        for (LifecycleListener l : listeners) {
-            l.restore();
+        try {
+            for (LifecycleListener l : listeners) {
+                l.restore();
+            }
+        } catch (ManaException e) {
+            for (LifecycleListener l : listeners) {
+                try {
+                    l.restoreRefused(e.getMessage());
+                } catch (RuntimeException ignored) {
+                    // the refusal itself is what MPI_Init reports
+                }
+            }
+            throw e;
         }
     }
 
