@@ -162,6 +162,10 @@ class RecoveryTest {
         assertTrue(fallback.err().contains("checkpoint 2 cannot be used"), fallback.all());
         assertTrue(fallback.err().contains("from checkpoint 1"), fallback.all());
         assertEquals(mwR, checksum(fallback, "master/worker checksum"));
+        // the damaged one is set aside, not deleted: it no longer counts among the newest kept
+        assertTrue(fallback.err().contains("set aside as .ckpt-000002.refused"), fallback.all());
+        assertTrue(Files.isRegularFile(root.resolve(".ckpt-000002.refused/manifest.mana")), fallback.all());
+        assertFalse(Files.exists(root.resolve("ckpt-000002")), fallback.all());
     }
 
     @Test
