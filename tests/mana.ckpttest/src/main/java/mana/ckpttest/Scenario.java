@@ -38,6 +38,7 @@ public final class Scenario {
             case "truncate" -> truncate(c);
             case "inter" -> inter(c);
             case "win" -> win(c);
+            case "winalloc" -> winAlloc(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -173,6 +174,80 @@ public final class Scenario {
             s.tally.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
             tally = s.tallyMemory.get(0);
             s.tally.unlock(0);
+            System.out.println("TALLY " + tally);
+        }
+        s.ring.free();
+        s.tally.free();
+        long[] total = {mix(s.acc, tally)};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.BXOR);
+        return rank == 0 ? mix(total[0], tally) : total[0];
+    }
+
+    static final class WinAllocState implements Serializable {
+        Win ring;
+        Win tally;
+        IntBuffer in;
+        IntBuffer out;
+        IntBuffer one;
+        int iter;
+        long acc;
+    }
+
+    /**
+     * {@link #win} over memory MPI allocated: a ring window made by allocate (a put outstanding
+     * in its fence epoch at the cut) and a tally made by allocateShared (a shared lock held on
+     * rank 0's part, an accumulate in it, at the cut). The application sees the memory only
+     * through one-sided calls, so the checkpoint must carry it.
+     */
+    static long winAlloc(Ckpt c) throws Exception {
+        WinAllocState s = c.state(new WinAllocState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        if (s.ring == null) {
+            s.ring = new Win(4, 1, MPI.INFO_NULL, MPI.COMM_WORLD, MPI.newIntBuffer(2), Win.FLAVOR_PRIVATE);
+            s.tally = new Win(1, 1, MPI.INFO_NULL, MPI.COMM_WORLD, MPI.newIntBuffer(2), Win.FLAVOR_SHARED);
+            s.in = MPI.newIntBuffer(4);
+            s.out = MPI.newIntBuffer(1);
+            s.one = MPI.newIntBuffer(1).put(0, 1);
+            IntBuffer zeros = MPI.newIntBuffer(4); // MPI does not clear the memory it allocates
+            s.tally.lock(MPI.LOCK_EXCLUSIVE, rank, 0);
+            s.tally.put(zeros, 1, MPI.INT, rank, 0, 1, MPI.INT);
+            s.tally.unlock(rank);
+            s.ring.fence(0);
+            s.ring.put(zeros, 4, MPI.INT, rank, 0, 4, MPI.INT);
+            s.ring.fence(0);
+            MPI.COMM_WORLD.barrier(); // every part cleared before the first accumulate
+            s.out.put(0, 1000 + rank);
+            s.ring.put(s.out, 1, MPI.INT, right, 0, 1, MPI.INT);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (i > 0) {
+                s.tally.unlock(0);
+            }
+            s.ring.fence(0); // completes the put of the step before
+            s.ring.get(s.in, 4, MPI.INT, rank, 0, 4, MPI.INT);
+            s.ring.fence(0);
+            s.acc = mix(s.acc, s.in.get(i % 4) + i);
+            if (i + 1 < c.iterations) {
+                s.out.put(0, (int) (s.acc & 0xFFFF));
+                s.ring.put(s.out, 1, MPI.INT, right, (i + 1) % 4, 1, MPI.INT);
+            }
+            s.tally.lock(MPI.LOCK_SHARED, 0, 0);
+            s.tally.accumulate(s.one, 1, MPI.INT, 0, 0, 1, MPI.INT, MPI.SUM);
+            s.iter = i + 1;
+            c.safePoint(i, s); // a put outstanding on ring, a lock held on tally
+        }
+        s.tally.unlock(0);
+        s.ring.fence(MPI.MODE_NOSUCCEED);
+        MPI.COMM_WORLD.barrier();
+        long tally = 0;
+        if (rank == 0) {
+            IntBuffer t = MPI.newIntBuffer(1);
+            s.tally.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+            s.tally.get(t, 1, MPI.INT, 0, 0, 1, MPI.INT);
+            s.tally.unlock(0);
+            tally = t.get(0);
             System.out.println("TALLY " + tally);
         }
         s.ring.free();

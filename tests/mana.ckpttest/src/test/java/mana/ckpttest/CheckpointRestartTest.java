@@ -75,6 +75,14 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void windowsMpiAllocatedAreRebuiltWithTheirContentsAtTheCut(@TempDir Path tmp) {
+        // allocate: a put outstanding in a fence epoch; allocateShared: a shared lock and an accumulate held
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "winalloc", 3, 3, 4, 7);
+        assertTrue(runs[0].out().contains("TALLY 21"), runs[0].all());
+        assertTrue(runs[2].out().contains("TALLY 21"), runs[2].all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

@@ -47,6 +47,12 @@ public final class WinDescriptor implements Descriptor {
     private volatile String name;
     private volatile int errhandler;
     private volatile Map<String, String> info;
+    /**
+     * An allocated window's memory as this rank's part of it was at the cut (read at the cut,
+     * written with the descriptor), or as a restart read it back (written into the rebuilt
+     * window). Null otherwise.
+     */
+    private volatile java.nio.ByteBuffer contents;
 
     public WinDescriptor(Flavor flavor, int comm, long commGid, Buffer base, int size, int dispUnit, int elementSize,
                          Map<String, String> info) {
@@ -94,6 +100,20 @@ public final class WinDescriptor implements Descriptor {
     /** The base buffer (null for a dynamic window); kept reachable while the window lives. */
     public Buffer base() {
         return base;
+    }
+
+    /** True for a window whose memory MPI allocated (allocate, allocateShared): saved as {@link #contents}. */
+    public boolean isAllocated() {
+        return flavor == Flavor.ALLOCATE || flavor == Flavor.ALLOCATE_SHARED;
+    }
+
+    /** This rank's part of an allocated window's memory at the cut, or read back by a restart. */
+    java.nio.ByteBuffer contents() {
+        return contents;
+    }
+
+    void setContents(java.nio.ByteBuffer contents) {
+        this.contents = contents;
     }
 
     /** A restart gives a loaded descriptor the restored buffer the window exposes again. */

@@ -40,15 +40,21 @@ import org.osgi.service.component.annotations.Component;
  *     members, in creation order) and opens the epochs that were open: a fence epoch with a
  *     fence, the locks it held with lock / lockAll.</li>
  * </ul>
- * Not yet: windows MPI allocated (allocate, allocateShared: the memory is MPI's) and dynamic
- * windows (remote ranks address attached memory by address, which a restart changes), and a
- * window in a post/start epoch at the cut. A checkpoint then is abandoned with a reason naming
- * the window ({@link #unsupportedReason}).
+ * A window whose memory MPI allocated ({@code allocate}, {@code allocateShared}) has no Java
+ * buffer to save: at the cut each rank reads its own part with a one-sided get from itself,
+ * once every member's outstanding operations have landed (after the cut's fence, or after a
+ * barrier that follows every member's flush); the part is saved with the descriptor, and the
+ * rebuild allocates the window again and puts it back (then a barrier, so that no member reads
+ * or writes a part before its owner restored it).
+ * <p>Not yet: dynamic windows (remote ranks address attached memory by address, which a
+ * restart changes), a window in a post/start epoch at the cut, and an allocated window on which
+ * this rank holds an exclusive lock on another rank (that rank could not read its own part). A
+ * checkpoint then is abandoned with a reason naming the window ({@link #unsupportedReason}).
  */
 @Component(service = DescriptorKind.class)
 public final class WinKind implements DescriptorKind {
-    /** 2: epochs (fence, lockAll, locks) after the info. */
-    static final int FORMAT = 2;
+    /** 2: epochs (fence, lockAll, locks) after the info; 3: an allocated window's contents after them. */
+    static final int FORMAT = 3;
     /** After communicators, groups, datatypes and ops (what a window is made over); before files. */
     static final int ORDER_WIN = 500;
 
@@ -84,9 +90,13 @@ public final class WinKind implements DescriptorKind {
     }
 
     static String unsupported(WinDescriptor d) {
-        if (d.flavor() != WinDescriptor.Flavor.CREATE) {
-            return "window " + describe(d) + " is live: only windows made over an application buffer (MPI_Win_create)"
-                    + " are rebuilt at a restart yet (free it with Win.free() before the checkpoint)";
+        if (d.flavor() == WinDescriptor.Flavor.DYNAMIC) {
+            return "window " + describe(d) + " is live: dynamic windows (MPI_Win_create_dynamic) are not rebuilt at a"
+                    + " restart yet, since other ranks address their memory by addresses a restart changes (free it"
+                    + " with Win.free() before the checkpoint)";
+        }
+        if (d.isAllocated() && (long) d.size() * d.elementSize() > Integer.MAX_VALUE - 8) {
+            return "window " + describe(d) + " is live: allocated windows of 2 GiB or more are not saved yet";
         }
         if (!Vid.isPredefined(d.comm()) && !Handles.TABLE.isLive(d.comm())) {
             return "window " + describe(d) + " was made over a communicator freed since: keep the communicator"
@@ -96,6 +106,15 @@ public final class WinKind implements DescriptorKind {
             // the cut completes a fence epoch with a fence on every member, which a held lock forbids
             return "window " + describe(d) + " holds passive-target locks inside a fence epoch: unlock, or end"
                     + " the fence epoch with MPI_MODE_NOSUCCEED, before a safe point that may checkpoint";
+        }
+        if (d.isAllocated()) {
+            int me = rankOrMinus1(d);
+            for (Map.Entry<Integer, Integer> l : d.locks().entrySet()) {
+                if (l.getKey() != me && l.getValue() == MPI.LOCK_EXCLUSIVE) {
+                    return "window " + describe(d) + " holds an exclusive lock on rank " + l.getKey() + ", which then cannot"
+                            + " read its own part of the window at the cut: unlock before a safe point that may checkpoint";
+                }
+            }
         }
         if (d.inPscwEpoch()) {
             return "window " + describe(d) + " is in a post/start epoch: complete it (complete / waitFor)"
@@ -123,9 +142,54 @@ public final class WinKind implements DescriptorKind {
                 } else if (d.holdsLockAll() || !d.locks().isEmpty()) {
                     w.flushAll();
                 }
+                if (d.isAllocated()) {
+                    d.setContents(readOwnPart(d, w));
+                }
             }
         } catch (MPIException x) {
             throw Lower.error(x);
+        }
+    }
+
+    /**
+     * This rank's part of an allocated window, read with a get from itself once every member's
+     * operations have landed: in a fence epoch the get is completed by one more fence (every
+     * member makes it); otherwise a barrier after every member's flush, then the get in the
+     * passive-target epoch this rank holds on itself, or in a shared lock of its own (no member
+     * holds an exclusive lock on another: {@link #unsupported} refuses that).
+     */
+    private static java.nio.ByteBuffer readOwnPart(WinDescriptor d, Win w) throws MPIException, ManaException {
+        int bytes = d.size() * d.elementSize();
+        java.nio.ByteBuffer part = java.nio.ByteBuffer.allocateDirect(bytes);
+        int me = Lower.comm(d.comm()).getRank();
+        if (d.inFenceEpoch()) {
+            if (bytes > 0) {
+                w.get(part, bytes, MPI.BYTE, me, 0, bytes, MPI.BYTE);
+            }
+            w.fence(0);
+            return part;
+        }
+        Lower.comm(d.comm()).barrier();
+        if (bytes == 0) {
+            return part;
+        }
+        if (d.holdsLockAll() || d.locks().containsKey(me)) {
+            w.get(part, bytes, MPI.BYTE, me, 0, bytes, MPI.BYTE);
+            w.flush(me);
+        } else {
+            w.lock(MPI.LOCK_SHARED, me, 0);
+            w.get(part, bytes, MPI.BYTE, me, 0, bytes, MPI.BYTE);
+            w.unlock(me);
+        }
+        return part;
+    }
+
+    /** This rank's rank in the window's communicator, or -1 when that is not known. */
+    private static int rankOrMinus1(WinDescriptor d) {
+        try {
+            return Lower.comm(d.comm()).getRank();
+        } catch (ManaException | MPIException e) {
+            return -1;
         }
     }
 
@@ -182,6 +246,15 @@ public final class WinKind implements DescriptorKind {
             out.writeInt(l.getKey());
             out.writeInt(l.getValue());
         }
+        java.nio.ByteBuffer part = d.isAllocated() ? d.contents() : null;
+        out.writeBoolean(part != null);
+        if (part != null) {
+            byte[] b = new byte[part.capacity()];
+            part.duplicate().clear().get(b);
+            out.writeInt(b.length);
+            out.write(b);
+            d.setContents(null); // read again at the next cut
+        }
     }
 
     @Override
@@ -220,6 +293,17 @@ public final class WinKind implements DescriptorKind {
             locks.put(in.readInt(), in.readInt());
         }
         d.restoreEpochs(fence, all, locks);
+        if (in.readBoolean()) {
+            byte[] b = new byte[SavedInput.count(in, 1, "window content byte")];
+            in.readFully(b);
+            if (!d.isAllocated() || b.length != (long) size * elementSize) {
+                throw new IOException("window descriptor: " + b.length + " bytes of contents for a " + flavor
+                        + " window of " + size + " elements of " + elementSize + " bytes");
+            }
+            d.setContents(java.nio.ByteBuffer.allocateDirect(b.length).put(b));
+        } else if (d.isAllocated()) {
+            throw new IOException("window descriptor: the contents of an allocated window are missing");
+        }
         return d;
     }
 
@@ -227,7 +311,7 @@ public final class WinKind implements DescriptorKind {
     public Object rebuild(Descriptor descriptor) throws ManaException {
         WinDescriptor d = (WinDescriptor) descriptor;
         String why = unsupported(d);
-        if (why != null || d.base() == null) {
+        if (why != null || (!d.isAllocated() && d.base() == null) || (d.isAllocated() && d.contents() == null)) {
             throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION, "MANA: cannot rebuild " + d.summary()
                     + (why != null ? ": " + why : ": its buffer is missing from the checkpoint"));
         }
@@ -235,7 +319,7 @@ public final class WinKind implements DescriptorKind {
             Info info = Infos.make(d.info(), true);
             Win w;
             try {
-                w = new Win(d.base(), d.size(), d.dispUnit(), info, Lower.comm(d.comm()));
+                w = d.isAllocated() ? allocateAgain(d, info) : new Win(d.base(), d.size(), d.dispUnit(), info, Lower.comm(d.comm()));
             } finally {
                 if (info != MPI.INFO_NULL) {
                     info.free();
@@ -246,6 +330,9 @@ public final class WinKind implements DescriptorKind {
             }
             if (d.name() != null) {
                 w.setName(d.name());
+            }
+            if (d.isAllocated()) {
+                putOwnPartBack(d, w);
             }
             // the epochs open at the cut: a fence epoch (every member fences: all were in it), the locks held
             if (d.inFenceEpoch()) {
@@ -261,5 +348,39 @@ public final class WinKind implements DescriptorKind {
         } catch (MPIException e) {
             throw Lower.error(e);
         }
+    }
+
+    /**
+     * The window allocated again with the same size and displacement unit in bytes; the address
+     * MPI writes into the base buffer goes to a scratch buffer (the application's, if it kept
+     * one in its state, holds the address of the first run).
+     */
+    private static Win allocateAgain(WinDescriptor d, Info info) throws MPIException, ManaException {
+        java.nio.ByteBuffer address = java.nio.ByteBuffer.allocateDirect(Long.BYTES);
+        int flavor = d.flavor() == WinDescriptor.Flavor.ALLOCATE ? Win.FLAVOR_PRIVATE : Win.FLAVOR_SHARED;
+        return new Win(d.size() * d.elementSize(), d.dispUnit() * d.elementSize(), info, Lower.comm(d.comm()), address,
+                flavor);
+    }
+
+    /**
+     * This rank's part of a rebuilt allocated window as it was at the cut, then a barrier: no
+     * member's first one-sided operation after the restart meets a part not yet restored.
+     */
+    private static void putOwnPartBack(WinDescriptor d, Win w) throws MPIException, ManaException {
+        java.nio.ByteBuffer part = d.contents();
+        int bytes = part.capacity();
+        if (bytes != d.size() * d.elementSize()) {
+            throw ManaException.of(ErrorClass.OTHER, "MANA: cannot rebuild " + d.summary() + ": the checkpoint holds "
+                    + bytes + " bytes of it, the window has " + d.size() * d.elementSize());
+        }
+        mpi.Comm comm = Lower.comm(d.comm());
+        if (bytes > 0) {
+            int me = comm.getRank();
+            w.lock(MPI.LOCK_EXCLUSIVE, me, 0);
+            w.put(part, bytes, MPI.BYTE, me, 0, bytes, MPI.BYTE);
+            w.unlock(me);
+        }
+        comm.barrier();
+        d.setContents(null);
     }
 }

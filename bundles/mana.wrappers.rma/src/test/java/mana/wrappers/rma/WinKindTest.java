@@ -76,14 +76,53 @@ class WinKindTest {
 
     @Test
     void aLiveWindowRefusesTheCheckpointNamingItAndARebuildIsAClearError() {
-        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.ALLOCATE_SHARED, WORLD, 0x2aL, ints(1), 8, 1, 4, Map.of());
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.DYNAMIC, WORLD, 0x2aL, null, 0, 1, 1, Map.of());
         d.setName("counters");
         String why = new WinKind().unsupportedReason(d);
         assertTrue(why.contains("window \"counters\""), why);
-        assertTrue(why.contains("allocate_shared") && why.contains("gid 2a"), why);
+        assertTrue(why.contains("(dynamic, over MPI_COMM_WORLD, gid 2a)"), why);
         assertTrue(why.contains("Win.free()"), why);
         ManaException e = assertThrows(ManaException.class, () -> new WinKind().rebuild(d));
         assertEquals(ErrorClass.UNSUPPORTED_OPERATION, e.errorClass());
+    }
+
+    /** An allocated window's part of the memory travels with its descriptor (read at the cut, put back by the rebuild). */
+    @Test
+    void anAllocatedWindowIsSavedWithItsContentsAndALoadChecksTheirSize() throws IOException {
+        WinDescriptor d = new WinDescriptor(WinDescriptor.Flavor.ALLOCATE, WORLD, 0x9L, ints(2), 6, 1, 4, Map.of());
+        WinKind kind = new WinKind();
+        assertNull(kind.unsupportedReason(d));
+        assertEquals(List.of(), kind.objects(d), "no Java buffer: MPI's memory is read at the cut");
+        ByteBuffer part = ByteBuffer.allocateDirect(24);
+        for (int i = 0; i < 24; i++) {
+            part.put(i, (byte) (i * 7));
+        }
+        d.setContents(part);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        kind.save(d, new DataOutputStream(bytes));
+        assertNull(d.contents(), "dropped once written: the next cut reads it again");
+        WinDescriptor b = (WinDescriptor) kind.load(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(WinDescriptor.Flavor.ALLOCATE, b.flavor());
+        assertEquals(24, b.contents().capacity());
+        for (int i = 0; i < 24; i++) {
+            assertEquals((byte) (i * 7), b.contents().get(i));
+        }
+
+        // contents of another size than the window's: refused when the rank file is read
+        byte[] saved = bytes.toByteArray();
+        byte[] forged = java.util.Arrays.copyOf(saved, saved.length - 4);
+        ByteBuffer.wrap(forged).putInt(forged.length - 20 - 4, 20);
+        IOException e = assertThrows(IOException.class,
+                () -> kind.load(new DataInputStream(new ByteArrayInputStream(forged))));
+        assertTrue(e.getMessage().contains("20 bytes of contents for a ALLOCATE window of 6 elements of 4 bytes"),
+                e.getMessage());
+        // an allocated window saved without them
+        WinDescriptor empty = new WinDescriptor(WinDescriptor.Flavor.ALLOCATE_SHARED, WORLD, 0x9L, ints(2), 6, 1, 4, Map.of());
+        ByteArrayOutputStream none = new ByteArrayOutputStream();
+        kind.save(empty, new DataOutputStream(none));
+        IOException missing = assertThrows(IOException.class,
+                () -> kind.load(new DataInputStream(new ByteArrayInputStream(none.toByteArray()))));
+        assertTrue(missing.getMessage().contains("contents of an allocated window are missing"), missing.getMessage());
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceReference;
 
 /**
- * MANA only. A checkpoint while a window MPI allocated is live is refused on every rank with a
+ * MANA only. A checkpoint while a dynamic window is live is refused on every rank with a
  * reason naming that window, and the job goes on. Once it is freed, a checkpoint with a window
  * made over an application buffer commits, taken while a put to it is still outstanding: the
  * cut completes the put, and the application's next fence shows its data.
@@ -31,7 +31,7 @@ public final class WinCheckpoint {
         IntBuffer wb = MPI.newIntBuffer(size);
         Win halo = new Win(wb, size, 1, MPI.INFO_NULL, MPI.COMM_WORLD);
         halo.setName("halo");
-        Win counters = new Win(4, 1, MPI.INFO_NULL, MPI.COMM_WORLD, MPI.newByteBuffer(8), Win.FLAVOR_PRIVATE);
+        Win counters = new Win(MPI.INFO_NULL, MPI.COMM_WORLD);
         counters.setName("counters");
         CutOutcome refused = engine.checkpoint(new CutRequest(1, root, 2, "rma", 1), "state");
         System.out.println("CKPT1 rank=" + rank + " committed=" + refused.committed() + " reason=" + refused.abortReason());

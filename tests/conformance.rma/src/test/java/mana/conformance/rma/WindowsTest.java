@@ -65,12 +65,12 @@ class WindowsTest {
     }
 
     @Test
-    void aCheckpointIsRefusedNamingAnAllocatedWindowAndCommitsWithACreatedOneCompletingItsPut(@TempDir Path dir) {
+    void aCheckpointIsRefusedNamingADynamicWindowAndCommitsWithACreatedOneCompletingItsPut(@TempDir Path dir) {
         ManaJob.Run r = ManaJob.manaRun(2, JAR, "mana.conformance.rma.WinCheckpoint", dir.toString());
         assertEquals(0, r.exit(), r.all());
         for (int rank = 0; rank < 2; rank++) {
             String first = line(r, "CKPT1 rank=" + rank);
-            assertTrue(first.contains("committed=false") && first.contains("window \"counters\" (allocate")
+            assertTrue(first.contains("committed=false") && first.contains("window \"counters\" (dynamic")
                     && first.contains("Win.free()") && !first.contains("halo"), r.all());
             assertTrue(line(r, "CKPT2 rank=" + rank).contains("committed=true"), r.all());
             assertTrue(r.out().contains("WINDOW rank=" + rank + " ok=true"), r.all());
