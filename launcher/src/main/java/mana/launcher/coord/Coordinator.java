@@ -370,6 +370,14 @@ public final class Coordinator implements AutoCloseable {
                     default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
                 }
             }
+            case "NOSAFEPOINT" -> {
+                if (attempt != null && Long.parseLong(f[1]) == attempt.id && attempt.withoutSafePoints.add(rank)
+                        && attempt.withoutSafePoints.size() == 1) {
+                    progress("rank " + rank + " has not reached any safe point since it started: only programs that"
+                            + " call Mana.safePoint(...) can be checkpointed (see the README, \"The application's side\");"
+                            + " waiting up to " + DEADLINE_NANOS / 1_000_000_000L + " s for one");
+                }
+            }
             case "INIT" -> {
                 running.add(rank);
                 initSeen = true;
@@ -456,6 +464,8 @@ public final class Coordinator implements AutoCloseable {
         long bytes;
         long drained;
         String abortReason;
+        /** Ranks that had not reached any safe point since they started when the attempt began. */
+        final java.util.Set<Integer> withoutSafePoints = new java.util.TreeSet<>();
 
         Attempt(long id, long seq, boolean exit, CutPlanner planner) {
             this.id = id;

@@ -96,6 +96,10 @@ final class CutProtocol {
             limit = Long.MAX_VALUE;
             PlatformHook.raise();
             lock.notifyAll();
+            if (PlatformHook.index() == 0) {
+                // said at once, so that whoever asked learns why the wait may be long (or endless)
+                out.send("NOSAFEPOINT " + a.id());
+            }
         }
     }
 
