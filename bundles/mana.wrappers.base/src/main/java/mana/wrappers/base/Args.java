@@ -345,9 +345,11 @@ public final class Args {
             return;
         }
         String head = "invalid buffer: " + what + " is a direct " + Buffers.kind(b) + " of " + have + " bytes, ";
-        if (process < 0 && displacement == 0 && t.dense()) {
-            throw ManaException.of(ErrorClass.BUFFER, head + "the call moves " + count + " elements ("
-                    + end + " bytes) through it");
+        // "N elements (B bytes)" only where B is N times the element size: a predefined type (a
+        // vector's true extent equals its extent too, yet it has gaps)
+        if (process < 0 && displacement == 0 && (type & 0x0F000000) == 0 && t.dense()) {
+            throw ManaException.of(ErrorClass.BUFFER, head + "the call moves " + count + " element"
+                    + (count == 1 ? "" : "s") + " (" + end + " bytes) through it");
         }
         throw ManaException.of(ErrorClass.BUFFER, head + (process < 0 ? "the call's " : "the part for process "
                 + process + ", ") + count + " element" + (count == 1 ? "" : "s")
