@@ -277,6 +277,35 @@ public final class BadInput {
             w.reduce(filled(2, rank), r, 2, MPI.INT, MPI.SUM, 0);
             return r;
         });
+        // on an intercommunicator MPI ignores the root's send buffer, the leaves' receive buffers
+        // and every buffer at MPI.PROC_NULL: empty ones are fine there, as in the raw binding
+        Intracomm half = w.split(rank % 2, rank);
+        mpi.Intercomm ic = w.createIntercomm(half, 0, rank % 2 == 0 ? 1 : 0, 77);
+        result("empty direct buffers that intercommunicator collectives ignore", () -> {
+            boolean leader = ic.getRank() == 0;
+            int here = leader ? MPI.ROOT : MPI.PROC_NULL; // this group's root argument when it holds the root
+            IntBuffer got = MPI.newIntBuffer(4);
+            if (rank % 2 == 1) { // the odd group gathers and reduces the even group's values
+                IntBuffer g = MPI.newIntBuffer(leader ? ic.getRemoteSize() : 0);
+                ic.gather(MPI.newIntBuffer(0), 1, MPI.INT, g, 1, MPI.INT, here);
+                IntBuffer total = MPI.newIntBuffer(leader ? 1 : 0);
+                ic.reduce(MPI.newIntBuffer(0), total, 1, MPI.INT, MPI.SUM, here);
+                IntBuffer b = MPI.newIntBuffer(1);
+                ic.bcast(b, 1, MPI.INT, 0);
+                for (int i = 0; i < g.capacity(); i++) {
+                    got.put(i, g.get(i));
+                }
+                got.put(2, leader ? total.get(0) : -1).put(3, b.get(0));
+            } else { // the even group sends, and its leader broadcasts
+                ic.gather(filled(1, rank + 1), 1, MPI.INT, MPI.newIntBuffer(0), 1, MPI.INT, 0);
+                ic.reduce(filled(1, rank + 1), MPI.newIntBuffer(0), 1, MPI.INT, MPI.SUM, 0);
+                ic.bcast(leader ? filled(1, 42) : MPI.newIntBuffer(0), 1, MPI.INT, here);
+            }
+            return got;
+        });
+        ic.free();
+        half.free();
+        expect("short array in reduceLocal", () -> mpi.Comm.reduceLocal(new int[4], new int[2], 4, MPI.INT, MPI.SUM));
         expect("short direct receive buffer in gatherv at the root", () -> {
             if (rank == 0) {
                 w.gatherv(filled(1, 1), 1, MPI.INT, MPI.newIntBuffer(size), ones, last, MPI.INT, 0);

@@ -44,7 +44,8 @@ class NonBlockingTest {
             "a-direct-buffer-that-fits-a-vector-in-bcast", "a-direct-buffer-that-fits-in-iBcast",
             "a-direct-buffer-that-fits-in-neighborAllGather", "direct-buffers-that-fit-in-iNeighborAllToAll",
             "a-direct-buffer-that-fits-in-allGather-in-place", "an-empty-direct-receive-buffer-in-gatherv-off-the-root",
-            "an-empty-direct-receive-buffer-in-reduce-off-the-root"};
+            "an-empty-direct-receive-buffer-in-reduce-off-the-root",
+            "empty-direct-buffers-that-intercommunicator-collectives-ignore"};
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
@@ -64,7 +65,9 @@ class NonBlockingTest {
                 "OK rank 2 a direct buffer that fits in allGather in place result: 5 6 7",
                 "OK rank 0 an empty direct receive buffer in gatherv off the root result: 1 2 0 3",
                 "OK rank 2 an empty direct receive buffer in gatherv off the root result:",
-                "OK rank 0 an empty direct receive buffer in reduce off the root result: 3 6")) {
+                "OK rank 0 an empty direct receive buffer in reduce off the root result: 3 6",
+                "OK rank 1 empty direct buffers that intercommunicator collectives ignore result: 1 3 4 42",
+                "OK rank 2 empty direct buffers that intercommunicator collectives ignore result: 0 0 0 0")) {
             assertTrue(ok.contains(line), line + " in\n" + mana.all());
         }
         assertFalse(mana.out().contains("MPIException class 1\n"), mana.all());
@@ -94,7 +97,8 @@ class NonBlockingTest {
                 "short-direct-buffer-in-neighborAllGather", "short-counts-in-iNeighborAllToAllv",
                 "short-direct-buffer-in-iNeighborAllToAll", "short-direct-buffer-in-allGather-in-place",
                 "short-direct-buffer-in-iAllReduce-in-place", "short-direct-buffer-in-scan",
-                "short-direct-receive-buffer-in-gatherv-at-the-root", "short-direct-send-buffer-in-iScatterv-at-the-root");
+                "short-direct-receive-buffer-in-gatherv-at-the-root", "short-direct-send-buffer-in-iScatterv-at-the-root",
+                "short-array-in-reduceLocal");
         assertEquals(0, mana.exit(), mana.all());
         String out = mana.out();
         for (int r = 0; r < 3; r++) {
@@ -140,6 +144,8 @@ class NonBlockingTest {
                 assertTrue(out.contains(p + c + ": MPIException class 1\n"), c + " in\n" + mana.all());
             }
             assertTrue(out.contains(p + "short counts in iNeighborAllToAllv: MPIException class 13"), mana.all());
+            // reduceLocal pins arrays (no bounds-checked copy): the raw binding writes past a short one into the heap
+            assertTrue(out.contains(p + "short array in reduceLocal: MPIException class 1\n"), mana.all());
             assertTrue(out.contains(p + "short direct receive buffer in gatherv at the root: " + (r == 0 ? root + 1 : root)),
                     mana.all());
             assertTrue(out.contains(p + "short direct send buffer in iScatterv at the root: " + (r == 0 ? root + 1 : root)),
@@ -171,6 +177,7 @@ class NonBlockingTest {
                         + " the call moves 2 elements (8 bytes) through it",
                 "short direct buffer in scan: invalid buffer: recvbuf is a direct IntBuffer of 4 bytes,"
                         + " the call moves 2 elements (8 bytes) through it",
+                "short array in reduceLocal: invalid buffer: inOutBuf holds 8 bytes, the call's 4 elements reach byte 16",
                 "short direct receive buffer in gatherv at the root: invalid buffer: recvbuf is a direct IntBuffer of"
                         + " 12 bytes, the part for process 2, 1 element at byte 12, reaches byte 16",
                 "short direct send buffer in iScatterv at the root: invalid buffer: sendbuf is a direct IntBuffer of"
