@@ -16,6 +16,17 @@ public record CartTopology(int[] dims, boolean[] periods, boolean reorder) imple
         }
     }
 
+    /** Two per dimension, MPI_PROC_NULL ones at a non-periodic border included (MPI counts them). */
+    @Override
+    public int inDegree(int rank) {
+        return 2 * dims.length;
+    }
+
+    @Override
+    public int outDegree(int rank) {
+        return 2 * dims.length;
+    }
+
     @Override
     public int[] dims() {
         return dims.clone();

@@ -16,6 +16,17 @@ public record DistGraphTopology(int[] sources, int[] sourceWeights, int[] destin
         destWeights = destWeights == null ? null : destWeights.clone();
     }
 
+    /** This rank's sources (the descriptor holds this rank's adjacency only). */
+    @Override
+    public int inDegree(int rank) {
+        return sources.length;
+    }
+
+    @Override
+    public int outDegree(int rank) {
+        return destinations.length;
+    }
+
     public boolean weighted() {
         return sourceWeights != null;
     }

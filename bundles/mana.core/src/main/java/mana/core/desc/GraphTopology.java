@@ -9,6 +9,20 @@ public record GraphTopology(int[] index, int[] edges, boolean reorder) implement
         edges = edges.clone();
     }
 
+    /** The rank's neighbors in the graph (they are its sources and its destinations alike). */
+    @Override
+    public int inDegree(int rank) {
+        if (rank < 0 || rank >= index.length) {
+            return 0;
+        }
+        return rank == 0 ? index[0] : index[rank] - index[rank - 1];
+    }
+
+    @Override
+    public int outDegree(int rank) {
+        return inDegree(rank);
+    }
+
     @Override
     public int[] index() {
         return index.clone();

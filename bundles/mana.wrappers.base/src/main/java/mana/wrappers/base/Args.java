@@ -126,6 +126,229 @@ public final class Args {
         }
     }
 
+    // ---- which process reads which buffer: rooted calls, reductions, neighborhoods ----------
+
+    /** fits at the root only (reduce's receive buffer). */
+    public static void rootFits(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer && isRoot(comm, root)) {
+            fits(buf, count, type, what);
+        }
+    }
+
+    /**
+     * fits on the processes that send to or receive from a root (gather's send, scatter's receive,
+     * reduce's send buffer): every process of an intracommunicator, the group without the root
+     * on an intercommunicator (MPI ignores the argument at MPI.ROOT and MPI.PROC_NULL). A root
+     * out of range is left to MPI (MPI_ERR_ROOT, no buffer touched).
+     */
+    public static void leafFits(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer && role(comm, root) >= LEAF) {
+            fits(buf, count, type, what);
+        }
+    }
+
+    /** fits on every process that takes part in a rooted call (bcast's buffer): not at MPI.PROC_NULL. */
+    public static void rootedFits(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer && role(comm, root) >= ROOT) {
+            fits(buf, count, type, what);
+        }
+    }
+
+    /**
+     * The buffer of gather's and scatter's in-place forms: count elements per process at the root
+     * (the whole result, or what it scatters), count elsewhere (what the process sends or receives).
+     */
+    public static void inPlaceFits(Object buf, int count, int type, int root, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer) {
+            int role = role(comm, root);
+            if (role == ROOT_AND_LEAF || role == ROOT) {
+                fitsPerProcess(buf, count, type, comm, what);
+            } else if (role == LEAF) {
+                fits(buf, count, type, what);
+            }
+        }
+    }
+
+    /** fits everywhere but at rank 0, whose receive buffer MPI_Exscan does not use. */
+    public static void fitsAboveRankZero(Object buf, int count, int type, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer && rank(comm) > 0) {
+            fits(buf, count, type, what);
+        }
+    }
+
+    /**
+     * fits for {@code count} elements per process of the local group (reduceScatterBlock's send
+     * buffer: the local group's blocks, also on an intercommunicator, as Open MPI reads it).
+     */
+    public static void fitsPerLocalProcess(Object buf, int count, int type, int comm, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer) {
+            long n = (long) count * localSize(comm);
+            fits(buf, (int) Math.min(n, Integer.MAX_VALUE), type, what);
+        }
+    }
+
+    /**
+     * fits for the sum of a per-process count array over the local group (reduceScatter's send
+     * buffer and in-place buffer). Call after {@link #localPerProcess}.
+     */
+    public static void fitsSum(Object buf, int[] counts, int type, int comm, String what) throws ManaException {
+        if (buf instanceof java.nio.Buffer && counts != null) {
+            int n = Math.min(counts.length, localSize(comm));
+            long sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += Math.max(0, counts[i]);
+            }
+            fits(buf, (int) Math.min(sum, Integer.MAX_VALUE), type, what);
+        }
+    }
+
+    /** fits for this process's own entry of a per-process count array (reduceScatter's receive buffer). */
+    public static void fitsOwnCount(Object buf, int[] counts, int type, int comm, String what) throws ManaException {
+        if (buf instanceof java.nio.Buffer && counts != null) {
+            int r = rank(comm);
+            if (r >= 0 && r < counts.length) {
+                fits(buf, counts[r], type, what);
+            }
+        }
+    }
+
+    /**
+     * A neighborhood collective's per-neighbor array: one entry per source ({@code in}) or per
+     * destination of this process in the communicator's topology. Unknown topology: MPI decides.
+     */
+    public static void perNeighbor(int[] a, int comm, boolean in, String what) throws ManaException {
+        notNull(a, what);
+        int n = degree(comm, in);
+        if (a.length < n) {
+            throw ManaException.of(ErrorClass.ARG, "invalid argument: " + what + " has " + a.length
+                    + " entries, the process has " + n + (in ? " source" : " destination") + " neighbors");
+        }
+    }
+
+    /** fits for {@code count} elements per source ({@code in}) or destination neighbor. */
+    public static void fitsPerNeighbor(Object buf, int count, int type, int comm, boolean in, String what)
+            throws ManaException {
+        if (count > 0 && buf instanceof java.nio.Buffer b && b.isDirect()) {
+            long n = (long) count * Math.max(0, degree(comm, in));
+            if (n > 0) {
+                checkSpan(b, 0, (int) Math.min(n, Integer.MAX_VALUE), type, what, -1);
+            }
+        }
+    }
+
+    /** fitsV over the source ({@code in}) or destination neighbors. Call after {@link #perNeighbor}. */
+    public static void fitsPerNeighborV(Object buf, int[] counts, int[] displs, int type, int comm, boolean in,
+                                        String what) throws ManaException {
+        if (buf instanceof java.nio.Buffer b && b.isDirect() && counts != null && displs != null) {
+            TypeBounds t = bounds(type);
+            int n = Math.min(degree(comm, in), Math.min(counts.length, displs.length));
+            for (int i = 0; i < n; i++) {
+                if (counts[i] > 0) {
+                    checkSpan(b, displs[i] * t.extent(), counts[i], type, what, i);
+                }
+            }
+        }
+    }
+
+    /**
+     * fits for a call whose binding pins arrays instead of copying a bounds-checked region
+     * (reduceLocal: GetPrimitiveArrayCritical, so MPI writes past a short array into the Java
+     * heap): direct buffers, heap buffers and primitive arrays alike.
+     */
+    public static void fitsPinned(Object buf, int count, int type, String what) throws ManaException {
+        if (count <= 0 || buf == null) {
+            return;
+        }
+        if (buf instanceof java.nio.Buffer b) {
+            if (b.isDirect()) {
+                checkSpan(b, 0, count, type, what, -1);
+            } else if (b.hasArray()) {
+                checkArraySpan(b.array(), b.arrayOffset(), count, type, what);
+            }
+        } else if (buf.getClass().isArray() && !(buf instanceof Object[])) {
+            checkArraySpan(buf, 0, count, type, what);
+        }
+    }
+
+    private static void checkArraySpan(Object array, int offset, int count, int type, String what)
+            throws ManaException {
+        int size = arrayElementSize(array.getClass().getComponentType());
+        long have = ((long) java.lang.reflect.Array.getLength(array) - offset) * size;
+        TypeBounds t = bounds(type);
+        long low = t.lowest(0, count);
+        long end = t.end(0, count);
+        if (low < 0 || end > have) {
+            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " holds " + have
+                    + " bytes, the call's " + count + " element" + (count == 1 ? "" : "s")
+                    + (low < 0 ? " start " + -low + " bytes before it" : " reach byte " + end));
+        }
+    }
+
+    private static int arrayElementSize(Class<?> c) {
+        if (c == long.class || c == double.class) {
+            return 8;
+        }
+        if (c == int.class || c == float.class) {
+            return 4;
+        }
+        return c == char.class || c == short.class ? 2 : 1;
+    }
+
+    /** role: MPI.PROC_NULL on an intercommunicator, or a root out of range: takes no part MPI would check here. */
+    private static final int NONE = 0;
+    /** role: the root of an intercommunicator (MPI.ROOT). */
+    private static final int ROOT = 1;
+    /** role: a process sending to or receiving from the root only. */
+    private static final int LEAF = 2;
+    /** role: the root of an intracommunicator (it is a leaf as well). */
+    private static final int ROOT_AND_LEAF = 3;
+
+    private static int role(int comm, int root) throws ManaException {
+        CommDescriptor d = Lower.commDescriptor(comm);
+        boolean inter;
+        int rank;
+        int size;
+        try {
+            mpi.Comm c = d == null ? Lower.comm(comm) : null;
+            inter = d != null ? d.isInter() : c.isInter();
+            rank = d != null ? d.rank() : c.getRank();
+            size = inter ? peers(comm) : d != null ? d.size() : c.getSize();
+        } catch (mpi.MPIException e) {
+            throw Lower.error(e);
+        }
+        if (inter) {
+            return root == mpi.MPI.ROOT ? ROOT : root >= 0 && root < size ? LEAF : NONE;
+        }
+        return root < 0 || root >= size ? NONE : root == rank ? ROOT_AND_LEAF : LEAF;
+    }
+
+    private static int rank(int comm) throws ManaException {
+        CommDescriptor d = Lower.commDescriptor(comm);
+        if (d != null) {
+            return d.rank();
+        }
+        try {
+            return Lower.comm(comm).getRank();
+        } catch (mpi.MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
+    /** This process's sources ({@code in}) or destinations in the communicator's topology; -1 if unknown. */
+    private static int degree(int comm, boolean in) throws ManaException {
+        CommDescriptor d = Lower.commDescriptor(comm);
+        if (d == null || d.topology() == null) {
+            return -1; // no topology MANA knows of: MPI answers MPI_ERR_TOPOLOGY without touching buffers
+        }
+        return in ? d.topology().inDegree(d.rank()) : d.topology().outDegree(d.rank());
+    }
+
     private static void checkSpan(java.nio.Buffer b, long displacement, int count, int type, String what,
                                   int process) throws ManaException {
         TypeBounds t = bounds(type);

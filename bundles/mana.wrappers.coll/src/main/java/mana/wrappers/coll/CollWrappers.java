@@ -102,6 +102,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.buffer(buf, count, "buf");
+            Args.rootedFits(buf, count, type, root, comm, "buf");
             begin(comm).bcast(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -117,6 +118,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(sendbuf, sendcount, "sendbuf");
             Args.rootBuffer(recvbuf, recvcount, root, comm, "recvbuf");
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.rootFitsPerProcess(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             begin(comm).gather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
@@ -131,6 +133,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(GATHERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.inPlaceFits(buf, count, type, root, comm, "buf");
             begin(comm).gather(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -148,6 +151,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(recvcount, root, comm, "recvcount");
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
+            Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
             begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -164,6 +169,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(recvcount, root, comm, "recvcount");
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
+            Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
             begin(comm).gatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -177,6 +183,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(GATHERVSENDONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -193,6 +200,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootBuffer(sendbuf, sendcount, root, comm, "sendbuf");
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.rootFitsPerProcess(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             begin(comm).scatter(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -206,6 +214,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCATTERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.inPlaceFits(buf, count, type, root, comm, "buf");
             begin(comm).scatter(buf, count, Lower.committedType(type), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -223,6 +232,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(sendbuf, 1, root, comm, "sendbuf");
             Args.buffer(recvbuf, recvcount, "recvbuf");
+            Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -239,6 +250,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(sendcount, root, comm, "sendcount");
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(sendbuf, 1, root, comm, "sendbuf");
+            Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
             begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -252,6 +264,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCATTERVRECVONLY);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             begin(comm).scatterv(recvbuf, recvcount, Lower.committedType(recvtype), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -282,6 +295,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLGATHERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fitsPerProcess(buf, count, type, comm, "buf");
             begin(comm).allGather(buf, count, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -299,6 +313,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.perProcess(recvcount, comm, "recvcount");
             Args.perProcess(displs, comm, "displs");
             Args.buffer(recvbuf, 1, "recvbuf");
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsV(recvbuf, recvcount, displs, recvtype, comm, "recvbuf");
             begin(comm).allGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -312,6 +328,9 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLGATHERVINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perProcess(recvcount, comm, "recvcount");
+            Args.perProcess(displs, comm, "displs");
+            Args.fitsV(recvbuf, recvcount, displs, recvtype, comm, "recvbuf");
             begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -348,6 +367,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.perProcess(rdispls, comm, "rdispls");
             Args.buffer(sendbuf, 1, "sendbuf");
             Args.buffer(recvbuf, 1, "recvbuf");
+            Args.fitsV(sendbuf, sendcount, sdispls, sendtype, comm, "sendbuf");
+            Args.fitsV(recvbuf, recvcount, rdispls, recvtype, comm, "recvbuf");
             begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -362,6 +383,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.allToAllwArrays(comm, sendCount, sDispls, sendTypes, recvCount, rDispls, recvTypes);
+            Args.fitsW(sendBuf, sendCount, sDispls, sendTypes, comm, "sendBuf");
+            Args.fitsW(recvBuf, recvCount, rDispls, recvTypes, comm, "recvBuf");
             begin(comm).allToAllw(sendBuf, sendCount, sDispls, types(sendTypes), recvBuf, recvCount, rDispls, types(recvTypes));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -375,6 +398,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLGATHER);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
             begin(comm).neighborAllGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -388,6 +413,10 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLGATHERV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.perNeighbor(recvcount, comm, true, "recvcount");
+            Args.perNeighbor(displs, comm, true, "displs");
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerNeighborV(recvbuf, recvcount, displs, recvtype, comm, true, "recvbuf");
             begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -401,6 +430,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLTOALL);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fitsPerNeighbor(sendbuf, sendcount, sendtype, comm, false, "sendbuf");
+            Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
             begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -414,10 +445,12 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.notNull(sendcount, "sendcount");
-            Args.notNull(sdispls, "sdispls");
-            Args.notNull(recvcount, "recvcount");
-            Args.notNull(rdispls, "rdispls");
+            Args.perNeighbor(sendcount, comm, false, "sendcount");
+            Args.perNeighbor(sdispls, comm, false, "sdispls");
+            Args.perNeighbor(recvcount, comm, true, "recvcount");
+            Args.perNeighbor(rdispls, comm, true, "rdispls");
+            Args.fitsPerNeighborV(sendbuf, sendcount, sdispls, sendtype, comm, false, "sendbuf");
+            Args.fitsPerNeighborV(recvbuf, recvcount, rdispls, recvtype, comm, true, "recvbuf");
             begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -433,6 +466,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(sendbuf, count, "sendbuf");
             Args.rootBuffer(recvbuf, count, root, comm, "recvbuf");
+            Args.leafFits(sendbuf, count, type, root, comm, "sendbuf");
+            Args.rootFits(recvbuf, count, type, root, comm, "recvbuf");
             begin(comm).reduce(sendbuf, recvbuf, count, Lower.committedType(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -446,6 +481,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCEINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(buf, count, type, "buf");
             begin(comm).reduce(buf, count, Lower.committedType(type), op(op), root);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -474,6 +510,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(ALLREDUCEINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(buf, count, type, "buf");
             begin(comm).allReduce(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -490,6 +527,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.localPerProcess(recvcounts, comm, "recvcounts");
             Args.buffer(sendbuf, 1, "sendbuf");
             Args.buffer(recvbuf, 1, "recvbuf");
+            Args.fitsSum(sendbuf, recvcounts, type, comm, "sendbuf");
+            Args.fitsOwnCount(recvbuf, recvcounts, type, comm, "recvbuf");
             begin(comm).reduceScatter(sendbuf, recvbuf, recvcounts, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -503,6 +542,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCESCATTERINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.localPerProcess(counts, comm, "counts");
+            Args.fitsSum(buf, counts, type, comm, "buf");
             begin(comm).reduceScatter(buf, counts, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -516,6 +557,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCESCATTERBLOCK);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fitsPerLocalProcess(sendbuf, recvcount, type, comm, "sendbuf");
+            Args.fits(recvbuf, recvcount, type, "recvbuf");
             begin(comm).reduceScatterBlock(sendbuf, recvbuf, recvcount, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -529,6 +572,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(REDUCESCATTERBLOCKINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fitsPerLocalProcess(buf, count, type, comm, "buf");
             begin(comm).reduceScatterBlock(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -544,6 +588,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(inBuf, count, "inBuf");
             Args.buffer(inOutBuf, count, "inOutBuf");
+            Args.fitsPinned(inBuf, count, type, "inBuf");
+            Args.fitsPinned(inOutBuf, count, type, "inOutBuf");
             mpi.Comm.reduceLocal(inBuf, inOutBuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -557,6 +603,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCAN);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fits(recvbuf, count, type, "recvbuf");
             ((mpi.Intracomm) begin(comm)).scan(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -570,6 +618,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(SCANINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(recvbuf, count, type, "recvbuf");
             ((mpi.Intracomm) begin(comm)).scan(recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -583,6 +632,8 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(EXSCAN);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fitsAboveRankZero(recvbuf, count, type, comm, "recvbuf");
             ((mpi.Intracomm) begin(comm)).exScan(sendbuf, recvbuf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -596,6 +647,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(EXSCANINPLACE);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
+            Args.fits(buf, count, type, "buf");
             ((mpi.Intracomm) begin(comm)).exScan(buf, count, Lower.committedType(type), op(op));
         } catch (MPIException e) {
             throw Lower.error(e);

@@ -160,6 +160,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
+            Args.rootedFits(buf, count, type, root, comm, "buf");
             long seq = clock(comm);
             Request r = c.iBcast(buf, count, typeL, root);
             return pending(r, Op.IBCAST, comm, seq, root, new Object[] {buf}, new int[] {type});
@@ -178,6 +179,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
+            Args.rootFitsPerProcess(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iGather(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL, root);
             return pending(r, Op.IGATHER, comm, seq, root, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -195,6 +198,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
+            Args.inPlaceFits(buf, count, type, root, comm, "buf");
             long seq = clock(comm);
             Request r = c.iGather(buf, count, typeL, root);
             return pending(r, Op.IGATHER, comm, seq, root, new Object[] {buf}, new int[] {type});
@@ -215,6 +219,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
+            Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iGatherv(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, displs, recvtypeL, root);
             return pending(r, Op.IGATHERV, comm, seq, root, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -234,6 +240,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iGatherv(recvbuf, recvcount, displs, recvtypeL, root);
             return pending(r, Op.IGATHERV, comm, seq, root, new Object[] {recvbuf}, new int[] {recvtype});
@@ -251,6 +258,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
+            Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             long seq = clock(comm);
             Request r = c.iGatherv(sendbuf, sendcount, sendtypeL, root);
             return pending(r, Op.IGATHERV, comm, seq, root, new Object[] {sendbuf}, new int[] {sendtype});
@@ -269,6 +277,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.rootFitsPerProcess(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iScatter(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL, root);
             return pending(r, Op.ISCATTER, comm, seq, root, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -286,6 +296,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
+            Args.inPlaceFits(buf, count, type, root, comm, "buf");
             long seq = clock(comm);
             Request r = c.iScatter(buf, count, typeL, root);
             return pending(r, Op.ISCATTER, comm, seq, root, new Object[] {buf}, new int[] {type});
@@ -306,6 +317,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iScatterv(sendbuf, sendcount, displs, sendtypeL, recvbuf, recvcount, recvtypeL, root);
             return pending(r, Op.ISCATTERV, comm, seq, root, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -325,6 +338,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             Args.rootPerProcess(displs, root, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
+            Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
             long seq = clock(comm);
             Request r = c.iScatterv(sendbuf, sendcount, displs, sendtypeL, root);
             return pending(r, Op.ISCATTERV, comm, seq, root, new Object[] {sendbuf}, new int[] {sendtype});
@@ -342,6 +356,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iScatterv(recvbuf, recvcount, recvtypeL, root);
             return pending(r, Op.ISCATTERV, comm, seq, root, new Object[] {recvbuf}, new int[] {recvtype});
@@ -360,6 +375,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iAllGather(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL);
             return pending(r, Op.IALLGATHER, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -377,6 +394,7 @@ abstract class NonBlockingCollectives implements CollProvider {
         try {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
+            Args.fitsPerProcess(buf, count, type, comm, "buf");
             long seq = clock(comm);
             Request r = c.iAllGather(buf, count, typeL);
             return pending(r, Op.IALLGATHER, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -397,6 +415,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsV(recvbuf, recvcount, displs, recvtype, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iAllGatherv(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, displs, recvtypeL);
             return pending(r, Op.IALLGATHERV, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -416,6 +436,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             Args.perProcess(displs, comm, "displs");
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
+            Args.fitsV(buf, count, displs, type, comm, "buf");
             long seq = clock(comm);
             Request r = c.iAllGatherv(buf, count, displs, typeL);
             return pending(r, Op.IALLGATHERV, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -434,6 +455,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fitsPerProcess(sendbuf, sendcount, sendtype, comm, "sendbuf");
+            Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iAllToAll(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL);
             return pending(r, Op.IALLTOALL, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -456,6 +479,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fitsV(sendbuf, sendcount, sdispls, sendtype, comm, "sendbuf");
+            Args.fitsV(recvbuf, recvcount, rdispls, recvtype, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iAllToAllv(sendbuf, sendcount, sdispls, sendtypeL, recvbuf, recvcount, rdispls, recvtypeL);
             return pending(r, Op.IALLTOALLV, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -475,6 +500,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype[] sendTypesL = predefinedTypes(sendTypes, "sendTypes");
             Datatype[] recvTypesL = predefinedTypes(recvTypes, "recvTypes");
+            Args.fitsW(sendBuf, sendCount, sDispls, sendTypes, comm, "sendBuf");
+            Args.fitsW(recvBuf, recvCount, rDispls, recvTypes, comm, "recvBuf");
             long seq = clock(comm);
             Request r = c.iAllToAllw(sendBuf, sendCount, sDispls, sendTypesL, recvBuf, recvCount, rDispls, recvTypesL);
             return pending(r, Op.IALLTOALLW, comm, seq, -1, new Object[] {sendBuf, recvBuf}, concat(sendTypes, recvTypes));
@@ -493,6 +520,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
             long seq = clock(comm);
             Request r = c.iNeighborAllGather(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL);
             return pending(r, Op.INEIGHBOR_ALLGATHER, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -511,6 +540,10 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.perNeighbor(recvcount, comm, true, "recvcount");
+            Args.perNeighbor(displs, comm, true, "displs");
+            Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
+            Args.fitsPerNeighborV(recvbuf, recvcount, displs, recvtype, comm, true, "recvbuf");
             long seq = clock(comm);
             Request r = c.iNeighborAllGatherv(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, displs, recvtypeL);
             return pending(r, Op.INEIGHBOR_ALLGATHERV, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -529,6 +562,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.fitsPerNeighbor(sendbuf, sendcount, sendtype, comm, false, "sendbuf");
+            Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
             long seq = clock(comm);
             Request r = c.iNeighborAllToAll(sendbuf, sendcount, sendtypeL, recvbuf, recvcount, recvtypeL);
             return pending(r, Op.INEIGHBOR_ALLTOALL, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -547,6 +582,12 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
+            Args.perNeighbor(sendcount, comm, false, "sendcount");
+            Args.perNeighbor(sdispls, comm, false, "sdispls");
+            Args.perNeighbor(recvcount, comm, true, "recvcount");
+            Args.perNeighbor(rdispls, comm, true, "rdispls");
+            Args.fitsPerNeighborV(sendbuf, sendcount, sdispls, sendtype, comm, false, "sendbuf");
+            Args.fitsPerNeighborV(recvbuf, recvcount, rdispls, recvtype, comm, true, "recvbuf");
             long seq = clock(comm);
             Request r = c.iNeighborAllToAllv(sendbuf, sendcount, sdispls, sendtypeL, recvbuf, recvcount, rdispls, recvtypeL);
             return pending(r, Op.INEIGHBOR_ALLTOALLV, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
@@ -565,6 +606,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce");
+            Args.leafFits(sendbuf, count, type, root, comm, "sendbuf");
+            Args.rootFits(recvbuf, count, type, root, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iReduce(sendbuf, recvbuf, count, typeL, opL, root);
             return pending(r, Op.IREDUCE, comm, seq, root, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -583,6 +626,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce");
+            Args.fits(buf, count, type, "buf");
             long seq = clock(comm);
             Request r = c.iReduce(buf, count, typeL, opL, root);
             return pending(r, Op.IREDUCE, comm, seq, root, new Object[] {buf}, new int[] {type});
@@ -601,6 +645,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iallreduce");
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fits(recvbuf, count, type, "recvbuf");
             long seq = clock(comm);
             Request r = c.iAllReduce(sendbuf, recvbuf, count, typeL, opL);
             return pending(r, Op.IALLREDUCE, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -619,6 +665,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iallreduce");
+            Args.fits(buf, count, type, "buf");
             long seq = clock(comm);
             Request r = c.iAllReduce(buf, count, typeL, opL);
             return pending(r, Op.IALLREDUCE, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -638,6 +685,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");
+            Args.fitsSum(sendbuf, recvcounts, type, comm, "sendbuf");
+            Args.fitsOwnCount(recvbuf, recvcounts, type, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iReduceScatter(sendbuf, recvbuf, recvcounts, typeL, opL);
             return pending(r, Op.IREDUCE_SCATTER, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -657,6 +706,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter");
+            Args.fitsSum(buf, counts, type, comm, "buf");
             long seq = clock(comm);
             Request r = c.iReduceScatter(buf, counts, typeL, opL);
             return pending(r, Op.IREDUCE_SCATTER, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -675,6 +725,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter_block");
+            Args.fitsPerLocalProcess(sendbuf, recvcount, type, comm, "sendbuf");
+            Args.fits(recvbuf, recvcount, type, "recvbuf");
             long seq = clock(comm);
             Request r = c.iReduceScatterBlock(sendbuf, recvbuf, recvcount, typeL, opL);
             return pending(r, Op.IREDUCE_SCATTER_BLOCK, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -693,6 +745,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Ireduce_scatter_block");
+            Args.fitsPerLocalProcess(buf, count, type, comm, "buf");
             long seq = clock(comm);
             Request r = c.iReduceScatterBlock(buf, count, typeL, opL);
             return pending(r, Op.IREDUCE_SCATTER_BLOCK, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -711,6 +764,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Intracomm c = intracomm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iscan");
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fits(recvbuf, count, type, "recvbuf");
             long seq = clock(comm);
             Request r = c.iScan(sendbuf, recvbuf, count, typeL, opL);
             return pending(r, Op.ISCAN, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -729,6 +784,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Intracomm c = intracomm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iscan");
+            Args.fits(buf, count, type, "buf");
             long seq = clock(comm);
             Request r = c.iScan(buf, count, typeL, opL);
             return pending(r, Op.ISCAN, comm, seq, -1, new Object[] {buf}, new int[] {type});
@@ -747,6 +803,8 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Intracomm c = intracomm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iexscan");
+            Args.fits(sendbuf, count, type, "sendbuf");
+            Args.fitsAboveRankZero(recvbuf, count, type, comm, "recvbuf");
             long seq = clock(comm);
             Request r = c.iExScan(sendbuf, recvbuf, count, typeL, opL);
             return pending(r, Op.IEXSCAN, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {type});
@@ -765,6 +823,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Intracomm c = intracomm(comm);
             Datatype typeL = Lower.committedType(type);
             mpi.Op opL = predefinedOp(op, "MPI_Iexscan");
+            Args.fits(buf, count, type, "buf");
             long seq = clock(comm);
             Request r = c.iExScan(buf, count, typeL, opL);
             return pending(r, Op.IEXSCAN, comm, seq, -1, new Object[] {buf}, new int[] {type});

@@ -42,6 +42,38 @@ public final class BadInput {
         MPI.COMM_WORLD.barrier();
     }
 
+    interface Result {
+        java.nio.Buffer run() throws MPIException;
+    }
+
+    /** expect, and on success "OK rank R name: [contents]" of the buffer the call filled. */
+    static void result(String name, Result c) throws MPIException {
+        expect(name, () -> {
+            java.nio.Buffer b = c.run();
+            StringBuilder sb = new StringBuilder("OK rank " + rank + " " + name + " result:");
+            IntBuffer ints = (IntBuffer) b;
+            for (int i = 0; i < ints.capacity(); i++) {
+                sb.append(' ').append(ints.get(i));
+            }
+            System.out.println(sb);
+        });
+    }
+
+    /** A direct IntBuffer of n ints: first, first + 1, ... */
+    static IntBuffer filled(int n, int first) {
+        IntBuffer b = MPI.newIntBuffer(n);
+        for (int i = 0; i < n; i++) {
+            b.put(i, first + i);
+        }
+        return b;
+    }
+
+    static Datatype[] types(int n) {
+        Datatype[] t = new Datatype[n];
+        java.util.Arrays.fill(t, MPI.INT);
+        return t;
+    }
+
     public static void main(String[] args) throws MPIException {
         only = new java.util.HashSet<>(java.util.Arrays.asList(MPI.Init(args)));
         Intracomm w = MPI.COMM_WORLD;
@@ -149,6 +181,139 @@ public final class BadInput {
         expect("short direct receive buffer in gather at the root", () -> {
             if (rank == 0) {
                 w.gather(MPI.newIntBuffer(1), 1, MPI.INT, MPI.newIntBuffer(size - 1), 1, MPI.INT, 0);
+            }
+        });
+        // every collective checks each direct buffer it hands MPI, with the call's own count semantics;
+        // "short" cases fail on every rank that calls (the raw binding writes past the end), the
+        // "that fit" cases are the same calls with buffers exactly as large as MPI needs: they
+        // must succeed and give the raw binding's results
+        int[] last = new int[size]; // displacements 0, 1, ..., size-2, then size: one hole before the last block
+        java.util.Arrays.setAll(last, i -> i == size - 1 ? size : i);
+        int[] lastBytes = java.util.Arrays.stream(last).map(i -> 4 * i).toArray();
+        expect("short direct buffer in allToAllv", () -> w.allToAllv(MPI.newIntBuffer(size), ones, at, MPI.INT,
+                MPI.newIntBuffer(size), ones, last, MPI.INT));
+        result("direct buffers that fit in allToAllv", () -> {
+            IntBuffer r = MPI.newIntBuffer(size + 1);
+            w.allToAllv(filled(size, 10 * rank), ones, at, MPI.INT, r, ones, last, MPI.INT);
+            return r;
+        });
+        expect("short direct buffer in allToAllw", () -> w.allToAllw(MPI.newByteBuffer(4 * size), ones, displs, types(size),
+                MPI.newByteBuffer(4 * size), ones, lastBytes, types(size)));
+        result("direct buffers that fit in allToAllw", () -> {
+            ByteBuffer s = MPI.newByteBuffer(4 * size);
+            for (int i = 0; i < size; i++) {
+                s.putInt(4 * i, 10 * rank + i);
+            }
+            ByteBuffer r = MPI.newByteBuffer(4 * (size + 1));
+            w.allToAllw(s, ones, displs, types(size), r, ones, lastBytes, types(size));
+            return r.asIntBuffer();
+        });
+        int[] twos = new int[size];
+        java.util.Arrays.fill(twos, 2);
+        expect("short direct receive buffer in reduceScatter", () -> w.reduceScatter(MPI.newIntBuffer(2 * size),
+                MPI.newIntBuffer(1), twos, MPI.INT, MPI.SUM));
+        expect("short direct send buffer in reduceScatter", () -> w.reduceScatter(MPI.newIntBuffer(2 * size - 1),
+                MPI.newIntBuffer(2), twos, MPI.INT, MPI.SUM));
+        result("direct buffers that fit in reduceScatter", () -> {
+            IntBuffer r = MPI.newIntBuffer(2);
+            w.reduceScatter(filled(2 * size, rank), r, twos, MPI.INT, MPI.SUM);
+            return r;
+        });
+        // a vector of 2 ints 4 apart spans 5 ints: 3 ints hold its 2 elements but not its span
+        Datatype gappy = Datatype.createVector(2, 1, 4, MPI.INT);
+        gappy.commit();
+        expect("short direct buffer for a vector in bcast", () -> w.bcast(MPI.newIntBuffer(3), 1, gappy, 0));
+        result("a direct buffer that fits a vector in bcast", () -> {
+            IntBuffer b = rank == 0 ? filled(5, 7) : MPI.newIntBuffer(5);
+            w.bcast(b, 1, gappy, 0);
+            return b;
+        });
+        gappy.free();
+        expect("short direct buffer in iBcast", () -> w.iBcast(MPI.newIntBuffer(1), 2, MPI.INT, 0).waitFor());
+        result("a direct buffer that fits in iBcast", () -> {
+            IntBuffer b = rank == 0 ? filled(2, 3) : MPI.newIntBuffer(2);
+            w.iBcast(b, 2, MPI.INT, 0).waitFor();
+            return b;
+        });
+        // a periodic ring: every process has 2 neighbors (left and right), so a neighbor gather receives 2 blocks
+        mpi.CartComm ring = w.createCart(new int[] {size}, new boolean[] {true}, false);
+        ring.setErrhandler(MPI.ERRORS_RETURN);
+        expect("short direct buffer in neighborAllGather", () -> ring.neighborAllGather(filled(1, rank), 1, MPI.INT,
+                MPI.newIntBuffer(1), 1, MPI.INT));
+        result("a direct buffer that fits in neighborAllGather", () -> {
+            IntBuffer r = MPI.newIntBuffer(2);
+            ring.neighborAllGather(filled(1, rank), 1, MPI.INT, r, 1, MPI.INT);
+            return r;
+        });
+        expect("short counts in iNeighborAllToAllv", () -> ring.iNeighborAllToAllv(filled(2, rank), new int[] {1},
+                new int[] {0}, MPI.INT, MPI.newIntBuffer(2), new int[] {1, 1}, new int[] {0, 1}, MPI.INT).waitFor());
+        expect("short direct buffer in iNeighborAllToAll", () -> ring.iNeighborAllToAll(filled(1, rank), 1, MPI.INT,
+                MPI.newIntBuffer(2), 1, MPI.INT).waitFor());
+        result("direct buffers that fit in iNeighborAllToAll", () -> {
+            IntBuffer r = MPI.newIntBuffer(2);
+            ring.iNeighborAllToAll(filled(2, 10 * rank), 1, MPI.INT, r, 1, MPI.INT).waitFor();
+            return r;
+        });
+        ring.free();
+        // in place, the buffer holds the whole result
+        expect("short direct buffer in allGather in place", () -> w.allGather(MPI.newIntBuffer(size - 1), 1, MPI.INT));
+        result("a direct buffer that fits in allGather in place", () -> {
+            IntBuffer b = MPI.newIntBuffer(size);
+            b.put(rank, rank + 5);
+            w.allGather(b, 1, MPI.INT);
+            return b;
+        });
+        expect("short direct buffer in iAllReduce in place", () -> w.iAllReduce(MPI.newIntBuffer(1), 2, MPI.INT,
+                MPI.SUM).waitFor());
+        expect("short direct buffer in scan", () -> w.scan(MPI.newIntBuffer(2), MPI.newIntBuffer(1), 2, MPI.INT, MPI.SUM));
+        // a non-root's gather receive buffer is not read: an empty one is fine, as in the raw binding
+        result("an empty direct receive buffer in gatherv off the root", () -> {
+            IntBuffer r = MPI.newIntBuffer(rank == 0 ? size + 1 : 0);
+            w.gatherv(filled(1, rank + 1), 1, MPI.INT, r, ones, last, MPI.INT, 0);
+            return r;
+        });
+        result("an empty direct receive buffer in reduce off the root", () -> {
+            IntBuffer r = MPI.newIntBuffer(rank == 0 ? 2 : 0);
+            w.reduce(filled(2, rank), r, 2, MPI.INT, MPI.SUM, 0);
+            return r;
+        });
+        // on an intercommunicator MPI ignores the root's send buffer, the leaves' receive buffers
+        // and every buffer at MPI.PROC_NULL: empty ones are fine there, as in the raw binding
+        Intracomm half = w.split(rank % 2, rank);
+        mpi.Intercomm ic = w.createIntercomm(half, 0, rank % 2 == 0 ? 1 : 0, 77);
+        result("empty direct buffers that intercommunicator collectives ignore", () -> {
+            boolean leader = ic.getRank() == 0;
+            int here = leader ? MPI.ROOT : MPI.PROC_NULL; // this group's root argument when it holds the root
+            IntBuffer got = MPI.newIntBuffer(4);
+            if (rank % 2 == 1) { // the odd group gathers and reduces the even group's values
+                IntBuffer g = MPI.newIntBuffer(leader ? ic.getRemoteSize() : 0);
+                ic.gather(MPI.newIntBuffer(0), 1, MPI.INT, g, 1, MPI.INT, here);
+                IntBuffer total = MPI.newIntBuffer(leader ? 1 : 0);
+                ic.reduce(MPI.newIntBuffer(0), total, 1, MPI.INT, MPI.SUM, here);
+                IntBuffer b = MPI.newIntBuffer(1);
+                ic.bcast(b, 1, MPI.INT, 0);
+                for (int i = 0; i < g.capacity(); i++) {
+                    got.put(i, g.get(i));
+                }
+                got.put(2, leader ? total.get(0) : -1).put(3, b.get(0));
+            } else { // the even group sends, and its leader broadcasts
+                ic.gather(filled(1, rank + 1), 1, MPI.INT, MPI.newIntBuffer(0), 1, MPI.INT, 0);
+                ic.reduce(filled(1, rank + 1), MPI.newIntBuffer(0), 1, MPI.INT, MPI.SUM, 0);
+                ic.bcast(leader ? filled(1, 42) : MPI.newIntBuffer(0), 1, MPI.INT, here);
+            }
+            return got;
+        });
+        ic.free();
+        half.free();
+        expect("short array in reduceLocal", () -> mpi.Comm.reduceLocal(new int[4], new int[2], 4, MPI.INT, MPI.SUM));
+        expect("short direct receive buffer in gatherv at the root", () -> {
+            if (rank == 0) {
+                w.gatherv(filled(1, 1), 1, MPI.INT, MPI.newIntBuffer(size), ones, last, MPI.INT, 0);
+            }
+        });
+        expect("short direct send buffer in iScatterv at the root", () -> {
+            if (rank == 0) {
+                w.iScatterv(MPI.newIntBuffer(size), ones, last, MPI.INT, MPI.newIntBuffer(1), 1, MPI.INT, 0).waitFor();
             }
         });
         // only the root reads these: the root alone calls (it must fail before communicating, or it waits forever)

@@ -39,7 +39,13 @@ class NonBlockingTest {
         String[] cases = {"wrong-root-in-bcast", "wrong-root-in-iBcast", "negative-count-in-allReduce",
             "negative-count-in-iAllReduce", "array-in-iBcast", "mismatched-counts-in-gather",
             "iNeighborAllGather-without-a-topology", "iNeighborAllToAll-without-a-topology",
-            "direct-buffers-that-fit-in-allToAll"};
+            "direct-buffers-that-fit-in-allToAll", "direct-buffers-that-fit-in-allToAllv",
+            "direct-buffers-that-fit-in-allToAllw", "direct-buffers-that-fit-in-reduceScatter",
+            "a-direct-buffer-that-fits-a-vector-in-bcast", "a-direct-buffer-that-fits-in-iBcast",
+            "a-direct-buffer-that-fits-in-neighborAllGather", "direct-buffers-that-fit-in-iNeighborAllToAll",
+            "a-direct-buffer-that-fits-in-allGather-in-place", "an-empty-direct-receive-buffer-in-gatherv-off-the-root",
+            "an-empty-direct-receive-buffer-in-reduce-off-the-root",
+            "empty-direct-buffers-that-intercommunicator-collectives-ignore"};
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
@@ -47,6 +53,24 @@ class NonBlockingTest {
         assertEquals(okLines(raw), okLines(mana));
         assertTrue(mana.out().contains("OK rank 0 wrong root in iBcast: MPIException class 8"), mana.all());
         assertTrue(mana.out().contains("OK rank 0 mismatched counts in gather: MPIException class 15"), mana.all());
+        // buffers exactly as large as the call needs pass the capacity check and get the data
+        List<String> ok = okLines(mana);
+        for (String line : List.of("OK rank 0 direct buffers that fit in allToAllv result: 0 10 0 20",
+                "OK rank 2 direct buffers that fit in allToAllw result: 2 12 0 22",
+                "OK rank 1 direct buffers that fit in reduceScatter result: 9 12",
+                "OK rank 2 a direct buffer that fits a vector in bcast result: 7 0 0 0 11",
+                "OK rank 1 a direct buffer that fits in iBcast result: 3 4",
+                "OK rank 1 a direct buffer that fits in neighborAllGather result: 0 2",
+                "OK rank 0 direct buffers that fit in iNeighborAllToAll result: 21 10",
+                "OK rank 2 a direct buffer that fits in allGather in place result: 5 6 7",
+                "OK rank 0 an empty direct receive buffer in gatherv off the root result: 1 2 0 3",
+                "OK rank 2 an empty direct receive buffer in gatherv off the root result:",
+                "OK rank 0 an empty direct receive buffer in reduce off the root result: 3 6",
+                "OK rank 1 empty direct buffers that intercommunicator collectives ignore result: 1 3 4 42",
+                "OK rank 2 empty direct buffers that intercommunicator collectives ignore result: 0 0 0 0")) {
+            assertTrue(ok.contains(line), line + " in\n" + mana.all());
+        }
+        assertFalse(mana.out().contains("MPIException class 1\n"), mana.all());
     }
 
     /**
@@ -66,7 +90,15 @@ class NonBlockingTest {
                 "null-receive-buffer-in-gather-at-the-root", "null-counts-in-gatherv-at-the-root",
                 "null-send-buffer-in-scatter-at-the-root", "null-displacements-in-iGatherv-at-the-root",
                 "short-counts-in-iAllToAllv", "short-displacements-in-iAllGatherv", "short-counts-in-iReduceScatter",
-                "short-types-in-allToAllw", "short-counts-in-iScatterv-at-the-root");
+                "short-types-in-allToAllw", "short-counts-in-iScatterv-at-the-root",
+                "short-direct-buffer-in-allToAllv", "short-direct-buffer-in-allToAllw",
+                "short-direct-receive-buffer-in-reduceScatter", "short-direct-send-buffer-in-reduceScatter",
+                "short-direct-buffer-for-a-vector-in-bcast", "short-direct-buffer-in-iBcast",
+                "short-direct-buffer-in-neighborAllGather", "short-counts-in-iNeighborAllToAllv",
+                "short-direct-buffer-in-iNeighborAllToAll", "short-direct-buffer-in-allGather-in-place",
+                "short-direct-buffer-in-iAllReduce-in-place", "short-direct-buffer-in-scan",
+                "short-direct-receive-buffer-in-gatherv-at-the-root", "short-direct-send-buffer-in-iScatterv-at-the-root",
+                "short-array-in-reduceLocal");
         assertEquals(0, mana.exit(), mana.all());
         String out = mana.out();
         for (int r = 0; r < 3; r++) {
@@ -103,6 +135,54 @@ class NonBlockingTest {
             assertTrue(out.contains(p + "short counts in iScatterv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
             assertTrue(out.contains(p + "short direct receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)),
                     mana.all());
+            for (String c : List.of("short direct buffer in allToAllv", "short direct buffer in allToAllw",
+                    "short direct receive buffer in reduceScatter", "short direct send buffer in reduceScatter",
+                    "short direct buffer for a vector in bcast", "short direct buffer in iBcast",
+                    "short direct buffer in neighborAllGather", "short direct buffer in iNeighborAllToAll",
+                    "short direct buffer in allGather in place", "short direct buffer in iAllReduce in place",
+                    "short direct buffer in scan")) {
+                assertTrue(out.contains(p + c + ": MPIException class 1\n"), c + " in\n" + mana.all());
+            }
+            assertTrue(out.contains(p + "short counts in iNeighborAllToAllv: MPIException class 13"), mana.all());
+            // reduceLocal pins arrays (no bounds-checked copy): the raw binding writes past a short one into the heap
+            assertTrue(out.contains(p + "short array in reduceLocal: MPIException class 1\n"), mana.all());
+            assertTrue(out.contains(p + "short direct receive buffer in gatherv at the root: " + (r == 0 ? root + 1 : root)),
+                    mana.all());
+            assertTrue(out.contains(p + "short direct send buffer in iScatterv at the root: " + (r == 0 ? root + 1 : root)),
+                    mana.all());
+        }
+        // each message names the argument and what MPI would have touched
+        for (String m : List.of(
+                "short direct buffer in allToAllv: invalid buffer: recvbuf is a direct IntBuffer of 12 bytes, the call"
+                        + " needs bytes 12 to 16 of it (1 element of its datatype from byte 12, process 2's part)",
+                "short direct buffer in allToAllw: invalid buffer: recvBuf is a direct ByteBuffer of 12 bytes, the call"
+                        + " needs bytes 12 to 16 of it (1 element of its datatype from byte 12, process 2's part)",
+                "short direct receive buffer in reduceScatter: invalid buffer: recvbuf is a direct IntBuffer of 4 bytes,"
+                        + " the call moves 2 elements (8 bytes) through it",
+                "short direct send buffer in reduceScatter: invalid buffer: sendbuf is a direct IntBuffer of 20 bytes,"
+                        + " the call moves 6 elements (24 bytes) through it",
+                "short direct buffer for a vector in bcast: invalid buffer: buf is a direct IntBuffer of 12 bytes,"
+                        + " the call needs bytes 0 to 20 of it (1 element of its datatype)",
+                "short direct buffer in iBcast: invalid buffer: buf is a direct IntBuffer of 4 bytes, the call moves"
+                        + " 2 elements (8 bytes) through it",
+                "short direct buffer in neighborAllGather: invalid buffer: recvbuf is a direct IntBuffer of 4 bytes,"
+                        + " the call moves 2 elements (8 bytes) through it",
+                "short counts in iNeighborAllToAllv: invalid argument: sendcount has 1 entries, the process has 2"
+                        + " destination neighbors",
+                "short direct buffer in iNeighborAllToAll: invalid buffer: sendbuf is a direct IntBuffer of 4 bytes,"
+                        + " the call moves 2 elements (8 bytes) through it",
+                "short direct buffer in allGather in place: invalid buffer: buf is a direct IntBuffer of 8 bytes,"
+                        + " the call moves 3 elements (12 bytes) through it",
+                "short direct buffer in iAllReduce in place: invalid buffer: buf is a direct IntBuffer of 4 bytes,"
+                        + " the call moves 2 elements (8 bytes) through it",
+                "short direct buffer in scan: invalid buffer: recvbuf is a direct IntBuffer of 4 bytes,"
+                        + " the call moves 2 elements (8 bytes) through it",
+                "short array in reduceLocal: invalid buffer: inOutBuf holds 8 bytes, the call's 4 elements reach byte 16",
+                "short direct receive buffer in gatherv at the root: invalid buffer: recvbuf is a direct IntBuffer of"
+                        + " 12 bytes, the call needs bytes 12 to 16 of it (1 element of its datatype from byte 12, process 2's part)",
+                "short direct send buffer in iScatterv at the root: invalid buffer: sendbuf is a direct IntBuffer of"
+                        + " 12 bytes, the call needs bytes 12 to 16 of it (1 element of its datatype from byte 12, process 2's part)")) {
+            assertTrue(out.contains("MSG rank 0 " + m), m + " in\n" + mana.all());
         }
         assertTrue(out.contains("invalid argument: recvcount has 1 entries, the group has 3 processes")
                 || out.contains("invalid argument: sendcount has 1 entries, the group has 3 processes"), mana.all());
