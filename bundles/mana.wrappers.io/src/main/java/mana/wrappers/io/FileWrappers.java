@@ -12,6 +12,8 @@ import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
+import mana.wrappers.base.Args;
+import mana.wrappers.base.ArrayArgs;
 import mana.wrappers.base.Comms;
 import mana.wrappers.base.Infos;
 import mana.wrappers.base.Lower;
@@ -28,7 +30,7 @@ import org.osgi.service.component.annotations.Component;
  * MPI-IO wrappers. A file is a virtual handle with a {@link FileDescriptor}: what it was opened
  * with, its view, atomicity and errhandler as the application set them, and (refreshed by
  * {@link FileKind#beforeCheckpoint()}) its pointers and size. Buffers are checked before the
- * lower half sees them ({@link BufferCheck}); non-blocking calls return virtual requests that
+ * lower half sees them ({@link #checkBuffer}); non-blocking calls return virtual requests that
  * the request wrappers complete.
  */
 @Component(service = FileProvider.class)
@@ -116,11 +118,23 @@ public final class FileWrappers implements FileProvider {
         Status run(File f, Object buf, int count, Datatype type) throws MPIException;
     }
 
+    /**
+     * What the raw binding would hand MPI unchecked: a null buffer or one that is not a buffer, a
+     * direct buffer shorter than the call (MPI would read or write past its end), an array with
+     * a derived type that its JNI copy does not bound. A short array with a predefined type goes
+     * to the lower half, which throws ArrayIndexOutOfBoundsException as the raw binding does.
+     */
+    private static void checkBuffer(Object buf, int count, int type) throws ManaException {
+        Args.buffer(buf, count, "buf");
+        Args.fits(buf, count, type, "buf");
+        ArrayArgs.fits(buf, count, type, "buf");
+    }
+
     private static long[] access(int id, int file, Object buf, int count, int type, Access a) throws ManaException {
         return call(id, () -> {
             File f = file(file);
             Datatype t = Lower.committedType(type);
-            BufferCheck.check(buf, count, t);
+            checkBuffer(buf, count, type);
             return Lower.statusData(a.run(f, buf, count, t));
         });
     }
@@ -135,11 +149,10 @@ public final class FileWrappers implements FileProvider {
         return call(id, () -> {
             File f = file(file);
             Datatype t = Lower.committedType(type);
-            if (buf != null && buf.isDirect()) {
-                BufferCheck.check(buf, count, t);
-            } else if (buf == null) {
-                throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: null");
+            if (buf == null) {
+                throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: buf is null");
             }
+            Args.fits(buf, count, type, "buf");
             // a heap buffer: the lower half rejects it as the raw binding does (IllegalArgumentException)
             return Requests.create(s.run(f, buf, count, t));
         });
@@ -155,7 +168,7 @@ public final class FileWrappers implements FileProvider {
         call(id, () -> {
             File f = file(file);
             Datatype t = Lower.committedType(type);
-            BufferCheck.check(buf, count, t);
+            checkBuffer(buf, count, type); // the binding runs a blocking call on an array
             b.run(f, buf, count, t);
             return null;
         });

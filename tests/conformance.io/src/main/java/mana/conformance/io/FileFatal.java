@@ -3,7 +3,10 @@ package mana.conformance.io;
 import mpi.File;
 import mpi.MPI;
 
-/** A file whose errhandler is ERRORS_ARE_FATAL, used after close: the job must abort (2 ranks). Usage: {@code FileFatal DIR}. */
+/**
+ * A file whose errhandler is ERRORS_ARE_FATAL, given a direct buffer too short for the call: the
+ * job must abort (2 ranks). Usage: {@code FileFatal DIR}.
+ */
 public final class FileFatal {
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
@@ -11,7 +14,7 @@ public final class FileFatal {
         String path = args[0] + "/fatal-" + rank + ".dat";
         File f = new File(MPI.COMM_SELF, path, MPI.MODE_CREATE | MPI.MODE_RDWR | MPI.MODE_DELETE_ON_CLOSE);
         f.setErrhandler(MPI.ERRORS_ARE_FATAL);
-        f.writeAt(0, new int[1], 4, MPI.INT); // MANA: the buffer is too small
+        f.writeAt(0, MPI.newIntBuffer(1), 4, MPI.INT); // MANA: the direct buffer is too small
         System.out.println("NOT REACHED");
         MPI.Finalize();
     }
