@@ -163,7 +163,7 @@ public final class FileBadInput {
 
     /** Two vector elements span 32 bytes; count * size is only 16, and the buffers hold 24. */
     static void vectorBeyondTheBuffer(File f, Datatype vec) throws MPIException {
-        String words = "buf is a direct IntBuffer of 24 bytes, the call moves 2 elements (32 bytes) through it";
+        String words = "buf is a direct IntBuffer of 24 bytes, the call needs bytes 0 to 32 of it (2 elements of its datatype)";
         expect("vector beyond a direct buffer: readAt", MPI.ERR_BUFFER, words, () -> f.readAt(0, MPI.newIntBuffer(6), 2, vec));
         expect("vector beyond a direct buffer: write", MPI.ERR_BUFFER, words, () -> f.write(MPI.newIntBuffer(6), 2, vec));
         expect("vector beyond a direct buffer: iReadAt", MPI.ERR_BUFFER, words,
