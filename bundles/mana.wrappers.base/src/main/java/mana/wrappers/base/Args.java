@@ -44,10 +44,12 @@ public final class Args {
         if (buf instanceof java.nio.Buffer b) {
             if (count > 0 && b.isDirect()) {
                 checkSpan(b, 0, count, type, what, -1);
+                return;
             }
         } else if (buf != null && count > 0 && (buf instanceof Object[] || !buf.getClass().isArray())) {
             throw invalidBuffer(buf, what);
         }
+        ArrayArgs.fitsArray(buf, count, type, what); // a derived type over an array: one bit test otherwise
     }
 
     /** buffer, checked only at the root (the raw binding ignores the argument elsewhere). */
@@ -69,6 +71,8 @@ public final class Args {
     public static void fits(Object buf, int count, int type, String what) throws ManaException {
         if (count > 0 && buf instanceof java.nio.Buffer b && b.isDirect()) {
             checkSpan(b, 0, count, type, what, -1);
+        } else if (!(buf instanceof java.nio.Buffer)) {
+            ArrayArgs.fitsArray(buf, count, type, what); // a derived type over an array: one bit test otherwise
         }
     }
 

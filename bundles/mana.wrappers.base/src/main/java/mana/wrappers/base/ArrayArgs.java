@@ -32,11 +32,29 @@ public final class ArrayArgs {
             if (count < 0) {
                 throw ManaException.of(ErrorClass.COUNT, "invalid count: " + count + " (negative)");
             }
-            check(buf, count, type, what);
+            check(buf, count, type, what, true);
         }
     }
 
-    private static void check(Object buf, int count, int type, String what) throws ManaException {
+    /**
+     * {@link #fits} for point-to-point and collectives, without the check of the binding's
+     * {@code count * extent} copy: there Open MPI's copy buffers come from a free list of fixed-size
+     * blocks, so a type whose true bounds reach a few bytes past {@code count * extent} (a lower
+     * bound above zero) works under the raw binding, and programs rely on it. What is still
+     * refused is the array itself being too short, which the raw binding turns into an
+     * {@code ArrayIndexOutOfBoundsException} for a contiguous type and into a write into the
+     * Java heap for a type with gaps.
+     */
+    public static void fitsArray(Object buf, int count, int type, String what) throws ManaException {
+        if (count != 0 && (type & 0x0F000000) != 0 && buf != null && !(buf instanceof Buffer b && b.isDirect())) {
+            if (count < 0) {
+                throw ManaException.of(ErrorClass.COUNT, "invalid count: " + count + " (negative)");
+            }
+            check(buf, count, type, what, false);
+        }
+    }
+
+    private static void check(Object buf, int count, int type, String what, boolean copyBounds) throws ManaException {
         mpi.Datatype lower = Lower.committedType(type);
         Object array = buf;
         long off = 0;
@@ -57,7 +75,7 @@ public final class ArrayArgs {
         long copy = count * t.extent();
         long low = t.lowest(0, count);
         long end = t.end(0, count);
-        if (low < 0 || end > copy) {
+        if (copyBounds && (low < 0 || end > copy)) {
             throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is an array, which the binding"
                     + " hands MPI as a copy of count * extent = " + copy + " bytes, but the datatype's elements "
                     + (low < 0 ? "start " + -low + " bytes before it" : "reach byte " + end));

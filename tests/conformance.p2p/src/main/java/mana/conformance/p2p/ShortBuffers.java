@@ -146,6 +146,26 @@ public final class ShortBuffers {
             r.waitFor();
             return sum(into, 4);
         });
+        // the binding hands MPI the array's own memory for a type with gaps: a receive writes past it
+        expect("derived datatype reaching past an array in recv", false, () -> {
+            Request s = w.iSend(filled(4), 4, MPI.INT, rank, tag);
+            try {
+                w.recv(new int[12], 1, vector, rank, tag);
+                return "no error";
+            } finally {
+                int[] ok = new int[13];
+                w.recv(ok, 1, vector, rank, tag);
+                s.waitFor();
+                System.out.println("OK rank " + rank + " vector message left for the next recv: " + (ok[0] + ok[4] + ok[8] + ok[12]));
+            }
+        });
+        expect("derived datatype fitting an array exactly", true, () -> {
+            Request s = w.iSend(filled(4), 4, MPI.INT, rank, tag);
+            int[] ok = new int[13];
+            w.recv(ok, 1, vector, rank, tag);
+            s.waitFor();
+            return "sum " + (ok[0] + ok[4] + ok[8] + ok[12]) + " gaps " + (ok[1] + ok[5] + ok[11]);
+        });
         vector.free();
 
         w.barrier();
