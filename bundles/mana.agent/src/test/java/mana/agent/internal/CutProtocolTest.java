@@ -19,9 +19,12 @@ import org.junit.jupiter.api.Test;
 /** The rank side of the safe-point protocol, driven by a scripted coordinator. */
 class CutProtocolTest {
     final BlockingQueue<String> sent = new LinkedBlockingQueue<>();
+    /** NOSAFEPOINT lines, apart: whether one is sent depends on the process-wide safe-point counter. */
+    final List<String> noSafePoint = new java.util.concurrent.CopyOnWriteArrayList<>();
     final List<String> cuts = new ArrayList<>();
     final AtomicBoolean exited = new AtomicBoolean();
-    final CutProtocol protocol = new CutProtocol(sent::add, (a, index, state) -> {
+    final CutProtocol protocol = new CutProtocol(line -> (line.startsWith("NOSAFEPOINT") ? noSafePoint : sent).add(line),
+            (a, index, state) -> {
         cuts.add(a.seq() + "@" + index + ":" + state);
         return new CutProtocol.Result(true, a.seq(), 100, 2, null);
     }, () -> exited.set(true));
@@ -39,6 +42,24 @@ class CutProtocolTest {
 
     CompletableFuture<Void> safePoint(long i, Object state) {
         return CompletableFuture.runAsync(() -> protocol.atSafePoint(i, state, null));
+    }
+
+    /** Said at once when the request arrives, so that whoever asked learns why the wait may be long. */
+    @Test
+    void aRankThatNeverReachedASafePointSaysSoWhenACheckpointIsRequested() {
+        long before = PlatformHook.index();
+        try {
+            PlatformHook.resetIndex(0);
+            protocol.onRequest(new CutProtocol.Attempt(4, 1, 2, false, "/ckpt"));
+            assertEquals(List.of("NOSAFEPOINT 4"), noSafePoint);
+            protocol.onCancel(4);
+            PlatformHook.resetIndex(3); // the application has reached safe points: nothing to say
+            protocol.onRequest(new CutProtocol.Attempt(5, 2, 2, false, "/ckpt"));
+            assertEquals(List.of("NOSAFEPOINT 4"), noSafePoint);
+            protocol.onCancel(5);
+        } finally {
+            PlatformHook.resetIndex(before);
+        }
     }
 
     @Test
