@@ -119,25 +119,24 @@ public final class CheckpointStore {
 
     /** Checkpoints {@link #setAside set aside}, newest first (their directories, under the set-aside names). */
     public List<CheckpointRef> listSetAside() throws IOException {
-        List<CheckpointRef> out = new ArrayList<>();
-        if (!Files.isDirectory(root)) return out;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
-            for (Path p : ds) {
-                java.util.regex.Matcher m = REFUSED_DIR.matcher(p.getFileName().toString());
-                if (m.matches() && Files.isDirectory(p)) out.add(new CheckpointRef(Long.parseLong(m.group(1)), p));
-            }
-        }
-        out.sort(Comparator.comparingLong(CheckpointRef::seq).reversed());
-        return out;
+        return directories(name -> {
+            java.util.regex.Matcher m = REFUSED_DIR.matcher(name);
+            return m.matches() ? Long.parseLong(m.group(1)) : 0;
+        });
     }
 
     /** Committed checkpoints, newest (largest seq) first. Not verified: see {@link #newestUsable}. */
     public List<CheckpointRef> listComplete() throws IOException {
+        return directories(CheckpointFormat::parseCheckpointDir);
+    }
+
+    /** The directories of the root whose name {@code seqOf} gives a positive seq, newest first. */
+    private List<CheckpointRef> directories(java.util.function.ToLongFunction<String> seqOf) throws IOException {
         List<CheckpointRef> out = new ArrayList<>();
         if (!Files.isDirectory(root)) return out;
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
             for (Path p : ds) {
-                long seq = CheckpointFormat.parseCheckpointDir(p.getFileName().toString());
+                long seq = seqOf.applyAsLong(p.getFileName().toString());
                 if (seq > 0 && Files.isDirectory(p)) out.add(new CheckpointRef(seq, p));
             }
         }

@@ -332,6 +332,18 @@ public final class Args {
         return root < 0 || root >= size ? NONE : root == rank ? ROOT_AND_LEAF : LEAF;
     }
 
+    /** The arrays and buffers of neighborAllToAllv (blocking and not): one entry per neighbor each way. */
+    public static void neighborAllToAllv(int comm, Object sendbuf, int[] sendcount, int[] sdispls, int sendtype,
+                                         Object recvbuf, int[] recvcount, int[] rdispls, int recvtype)
+            throws ManaException {
+        perNeighbor(sendcount, comm, false, "sendcount");
+        perNeighbor(sdispls, comm, false, "sdispls");
+        perNeighbor(recvcount, comm, true, "recvcount");
+        perNeighbor(rdispls, comm, true, "rdispls");
+        fitsPerNeighborV(sendbuf, sendcount, sdispls, sendtype, comm, false, "sendbuf");
+        fitsPerNeighborV(recvbuf, recvcount, rdispls, recvtype, comm, true, "recvbuf");
+    }
+
     private static int rank(int comm) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d != null) {

@@ -445,12 +445,7 @@ public final class CollWrappers extends NonBlockingCollectives {
         FunctionStats.count(NEIGHBORALLTOALLV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            Args.perNeighbor(sendcount, comm, false, "sendcount");
-            Args.perNeighbor(sdispls, comm, false, "sdispls");
-            Args.perNeighbor(recvcount, comm, true, "recvcount");
-            Args.perNeighbor(rdispls, comm, true, "rdispls");
-            Args.fitsPerNeighborV(sendbuf, sendcount, sdispls, sendtype, comm, false, "sendbuf");
-            Args.fitsPerNeighborV(recvbuf, recvcount, rdispls, recvtype, comm, true, "recvbuf");
+            Args.neighborAllToAllv(comm, sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype);
             begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
         } catch (MPIException e) {
             throw Lower.error(e);

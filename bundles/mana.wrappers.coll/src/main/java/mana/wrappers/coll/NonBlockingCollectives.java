@@ -582,12 +582,7 @@ abstract class NonBlockingCollectives implements CollProvider {
             mpi.Comm c = Lower.comm(comm);
             Datatype sendtypeL = Lower.committedType(sendtype);
             Datatype recvtypeL = Lower.committedType(recvtype);
-            Args.perNeighbor(sendcount, comm, false, "sendcount");
-            Args.perNeighbor(sdispls, comm, false, "sdispls");
-            Args.perNeighbor(recvcount, comm, true, "recvcount");
-            Args.perNeighbor(rdispls, comm, true, "rdispls");
-            Args.fitsPerNeighborV(sendbuf, sendcount, sdispls, sendtype, comm, false, "sendbuf");
-            Args.fitsPerNeighborV(recvbuf, recvcount, rdispls, recvtype, comm, true, "recvbuf");
+            Args.neighborAllToAllv(comm, sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype);
             long seq = clock(comm);
             Request r = c.iNeighborAllToAllv(sendbuf, sendcount, sdispls, sendtypeL, recvbuf, recvcount, rdispls, recvtypeL);
             return pending(r, Op.INEIGHBOR_ALLTOALLV, comm, seq, -1, new Object[] {sendbuf, recvbuf}, new int[] {sendtype, recvtype});
