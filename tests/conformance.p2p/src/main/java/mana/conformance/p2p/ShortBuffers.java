@@ -167,6 +167,17 @@ public final class ShortBuffers {
             return "sum " + (ok[0] + ok[4] + ok[8] + ok[12]) + " gaps " + (ok[1] + ok[5] + ok[11]);
         });
         vector.free();
+        // a negative stride reaches before the start of a slice, into the buffer it was sliced from
+        expect("negative-stride vector over a slice", true, () -> {
+            Datatype back = Datatype.createVector(3, 1, -2, MPI.INT);
+            back.commit();
+            IntBuffer into = MPI.newIntBuffer(3);
+            Request r = w.iRecv(into, 3, MPI.INT, rank, tag);
+            w.send(MPI.slice(filled(8), 6), 1, back, rank, tag);
+            r.waitFor();
+            back.free();
+            return sum(into, 3) + " first " + into.get(0);
+        });
 
         w.barrier();
         if (rank == 0) {
