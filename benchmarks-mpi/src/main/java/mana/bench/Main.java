@@ -46,7 +46,11 @@ public final class Main {
         String what = args.length > 0 ? args[0] : "p2p";
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         MPI.Init(args);
-        Method[] raw = rawKernels();
+        Method[] raw = rawKernels("mana-bench-raw:");
+        // Calibration (third argument "calibrate"): a second raw copy stands in for MANA in the
+        // ping-pongs, so their ratio columns show what this machine's noise and the order alone give.
+        boolean calibrate = args.length > 2 && args[2].equals("calibrate");
+        Method[] second = calibrate ? rawKernels("mana-bench-raw-2:") : null;
         int rank = MPI.COMM_WORLD.getRank();
         int size = MPI.COMM_WORLD.getSize();
         if (rank == 0) {
@@ -58,9 +62,9 @@ public final class Main {
                 throw new IllegalArgumentException("p2p needs at least 2 ranks");
             }
             callCost(raw[6], raw[8], rounds, rank);
-            pingPong(raw, "array", rounds, rank);
-            pingPong(raw, "direct", rounds, rank);
-            pingPong(raw, "non-blocking", rounds, rank);
+            pingPong(raw, second, "array", rounds, rank);
+            pingPong(raw, second, "direct", rounds, rank);
+            pingPong(raw, second, "non-blocking", rounds, rank);
         }
         if (what.equals("cost")) {
             callCost(raw[6], raw[8], rounds, rank);
@@ -74,26 +78,30 @@ public final class Main {
         MPI.Finalize();
     }
 
-    private static void pingPong(Method[] raw, String kind, int rounds, int rank) throws Exception {
+    private static void pingPong(Method[] raw, Method[] second, String kind, int rounds, int rank) throws Exception {
         if (rank == 0) {
-            System.out.printf("%n## ping-pong, %s (half round trip)%n", kind.equals("non-blocking")
-                    ? "iSend/iRecv + waitFor, direct buffers" : kind + " buffers, send/recv");
-            System.out.printf("%10s %12s %12s %8s %12s %12s %8s %8s %8s%n", "bytes", "raw us", "mana us", "ratio",
-                    "raw MB/s", "mana MB/s", "bw ratio", "paired", "best");
+            System.out.printf("%n## ping-pong, %s (half round trip)%s%n", kind.equals("non-blocking")
+                    ? "iSend/iRecv + waitFor, direct buffers" : kind + " buffers, send/recv",
+                    second == null ? "" : " CALIBRATION: raw against a second raw copy");
+            System.out.printf("%10s %12s %12s %8s %12s %12s %8s %8s %15s %9s %8s%n", "bytes", "raw us", "mana us",
+                    "ratio", "raw MB/s", "mana MB/s", "bw ratio", "paired", "paired 95% CI", "+ns", "best");
         }
-        Method rawKernel = kind.equals("array") ? raw[0] : kind.equals("direct") ? raw[1] : raw[7];
+        int k = kind.equals("array") ? 0 : kind.equals("direct") ? 1 : 7;
+        Method rawKernel = raw[k];
         for (int bytes : SIZES) {
             int iters = Math.max(50, Math.min(10000, (256 << 20) / bytes));
             double[][] t = alternate(rounds, () -> (double) invoke(rawKernel, bytes, iters),
-                    () -> kind.equals("array") ? Kernels.pingPongArray(bytes, iters)
+                    () -> second != null ? (double) invoke(second[k], bytes, iters) : kind.equals("array") ? Kernels.pingPongArray(bytes, iters)
                             : kind.equals("direct") ? Kernels.pingPongDirect(bytes, iters)
                             : Kernels.pingPongNonBlocking(bytes, iters));
             if (rank == 0) {
                 double r = median(t[0]);
                 double m = median(t[1]);
                 double best = min(t[1]) / min(t[0]);
-                System.out.printf("%10d %12.3f %12.3f %8.3f %12.1f %12.1f %8.3f %8.3f %8.3f%n", bytes, r * 1e6, m * 1e6, m / r,
-                        bytes / r / 1e6, bytes / m / 1e6, r / m, pairedRatio(t), best);
+                double[] ci = pairedInterval(t);
+                System.out.printf("%10d %12.3f %12.3f %8.3f %12.1f %12.1f %8.3f %8.3f %7.3f-%-7.3f %9.1f %8.3f%n", bytes,
+                        r * 1e6, m * 1e6, m / r, bytes / r / 1e6, bytes / m / 1e6, r / m, pairedRatio(t), ci[0], ci[1],
+                        pairedDifference(t) * 1e9, best);
             }
         }
     }
@@ -183,6 +191,34 @@ public final class Main {
         return median(r);
     }
 
+    /**
+     * A 95% confidence interval of the median paired ratio, free of assumptions about the
+     * distribution: the order statistics whose ranks the binomial(n, 1/2) distribution puts
+     * around the median (normal approximation). With few rounds it is wide, which is the point:
+     * it says how much a single run's ratio can be trusted on this machine.
+     */
+    private static double[] pairedInterval(double[][] t) {
+        int n = t[0].length;
+        double[] r = new double[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = t[1][i] / t[0][i];
+        }
+        Arrays.sort(r);
+        double half = 1.96 * Math.sqrt(n) / 2;
+        int lo = Math.max(0, (int) Math.floor(n / 2.0 - half));
+        int hi = Math.min(n - 1, (int) Math.ceil(n / 2.0 + half) - 1);
+        return new double[] {r[lo], r[hi]};
+    }
+
+    /** The median of each round's MANA minus raw time (seconds per operation): MANA's cost in absolute terms. */
+    private static double pairedDifference(double[][] t) {
+        double[] d = new double[t[0].length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = t[1][i] - t[0][i];
+        }
+        return median(d);
+    }
+
     /** The fastest round: the one other processes on the machine disturbed least. */
     private static double min(double[] v) {
         return Arrays.stream(v).min().orElseThrow();
@@ -203,13 +239,13 @@ public final class Main {
     }
 
     /** Installs the raw copy of Kernels and returns its pingPongArray, pingPongDirect, allReduce8, allReduce, bcast, allToAll, procNull, pingPongNonBlocking and procNullNonBlocking. */
-    private static Method[] rawKernels() throws Exception {
+    private static Method[] rawKernels(String location) throws Exception {
         Bundle self = FrameworkUtil.getBundle(Main.class);
         if (self == null) {
             throw new IllegalStateException("run this benchmark with ./mana run (or ./mana bench): it needs the platform");
         }
         BundleContext ctx = self.getBundleContext();
-        Bundle raw = ctx.installBundle("mana-bench-raw:" + MPIException.class.getName(), new ByteArrayInputStream(rawBundle()));
+        Bundle raw = ctx.installBundle(location + MPIException.class.getName(), new ByteArrayInputStream(rawBundle(location.replaceAll("\\W", ""))));
         raw.start();
         Class<?> k = raw.loadClass(Kernels.class.getName());
         if (k.getClassLoader() == Kernels.class.getClassLoader()) {
@@ -222,12 +258,12 @@ public final class Main {
             k.getMethod("pingPongNonBlocking", int.class, int.class), k.getMethod("procNullNonBlocking", int.class)};
     }
 
-    private static byte[] rawBundle() throws IOException {
+    private static byte[] rawBundle(String name) throws IOException {
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
         a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "mana.bench.raw");
+        a.putValue("Bundle-SymbolicName", name);
         a.putValue("Import-Package", "mpi;mana.half=lower;version=\"[4.1,5)\"");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<String> classes = new ArrayList<>(List.of("mana/bench/Kernels.class"));

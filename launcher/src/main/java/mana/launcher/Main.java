@@ -26,10 +26,11 @@ public final class Main {
                                            Gogo commands on the ranks of a running job
               demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
                                            same answer; basic: Open MPI's Hello and Pi on 4 ranks
-              bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS]
+              bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate]
                                            MANA vs the raw Open MPI binding in the same job:
                                            ping-pong 8 B..4 MiB (2 ranks); allreduce, bcast,
-                                           alltoall 8 B..1 MiB (4 ranks); coll = the three
+                                           alltoall 8 B..1 MiB (4 ranks); coll = the three;
+                                           --calibrate: raw against raw (this machine's noise)
               test [MAVEN ARGS]            build everything with tests (mvn install) and check
                                            that the in-framework tests ran
               setup [--force|--check]      install Open MPI, build the lower half and the platform
@@ -130,11 +131,17 @@ public final class Main {
     }
 
     static int bench(List<String> args) throws UsageError {
-        String what = args.isEmpty() ? "all" : args.get(0);
-        if (!List.of("p2p", "allreduce", "bcast", "alltoall", "coll", "all").contains(what) || args.size() > 2) {
-            throw new UsageError("bench", "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS]");
+        List<String> rest = new java.util.ArrayList<>(args);
+        boolean calibrate = rest.remove("--calibrate");
+        String usage = "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate]";
+        String what = rest.isEmpty() ? "all" : rest.get(0);
+        if (!List.of("p2p", "allreduce", "bcast", "alltoall", "coll", "all").contains(what) || rest.size() > 2) {
+            throw new UsageError("bench", usage);
         }
-        String rounds = args.size() > 1 ? args.get(1) : "5";
+        if (calibrate && !what.equals("p2p")) {
+            throw new UsageError("bench", "--calibrate measures the ping-pongs only: use it with p2p");
+        }
+        String rounds = rest.size() > 1 ? rest.get(1) : "5";
         if (!rounds.matches("[1-9][0-9]{0,3}")) {
             throw new UsageError("bench", "ROUNDS must be a positive integer, not '" + rounds + "'");
         }
@@ -144,7 +151,11 @@ public final class Main {
         }
         int status = 0;
         if (what.equals("p2p") || what.equals("all")) {
-            status = RunCommand.run(List.of("-np", "2", jar.toString(), "p2p", rounds));
+            List<String> run = new java.util.ArrayList<>(List.of("-np", "2", jar.toString(), "p2p", rounds));
+            if (calibrate) {
+                run.add("calibrate");
+            }
+            status = RunCommand.run(run);
         }
         if (status == 0 && !what.equals("p2p")) {
             status = RunCommand.run(List.of("-np", "4", jar.toString(), what.equals("all") ? "coll" : what, rounds));

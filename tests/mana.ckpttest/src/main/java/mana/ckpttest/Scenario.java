@@ -39,6 +39,7 @@ public final class Scenario {
             case "inter" -> inter(c);
             case "win" -> win(c);
             case "winalloc" -> winAlloc(c);
+            case "bsend" -> bsend(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -521,6 +522,53 @@ public final class Scenario {
             c.safePoint(i, s);
         }
         return s.acc + (s.op.isCommutative() ? 1 : 0);
+    }
+
+    // ---- buffered sends across the cut ------------------------------------------------------------
+
+    static final class BsendState implements Serializable {
+        byte[] attached;
+        int iter;
+        long acc;
+    }
+
+    /**
+     * Each rank attaches a buffer once (kept in its state) and in every iteration bSends to its
+     * right neighbour, then receives what its left neighbour bSent in the iteration before: one
+     * buffered message is in flight at every safe point. After a restart the buffered sends go
+     * on without attaching again, and the detach returns the array the restored state holds.
+     */
+    static long bsend(Ckpt c) throws Exception {
+        BsendState s = c.state(new BsendState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        int left = (rank + size - 1) % size;
+        if (s.attached == null) {
+            s.attached = new byte[MPI.COMM_WORLD.packSize(2, MPI.LONG) + MPI.BSEND_OVERHEAD * 2 + 64];
+            MPI.attachBuffer(s.attached);
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            MPI.COMM_WORLD.bSend(new long[] {s.acc + rank, i}, 2, MPI.LONG, right, 600 + i);
+            if (i > 0) {
+                long[] got = new long[2];
+                MPI.COMM_WORLD.recv(got, 2, MPI.LONG, left, 600 + i - 1);
+                s.acc = mix(s.acc, got[0] * 3 + got[1]);
+            }
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        long[] last = new long[2];
+        MPI.COMM_WORLD.recv(last, 2, MPI.LONG, left, 600 + c.iterations - 1);
+        s.acc = mix(s.acc, last[0] * 3 + last[1]);
+        byte[] detached = MPI.detachBuffer();
+        if (detached != s.attached) {
+            throw new IllegalStateException("detachBuffer returned another array than the attached one (of "
+                    + (detached == null ? "null" : detached.length + " bytes") + ")");
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
+        return total[0];
     }
 
     // ---- persistent requests ----------------------------------------------------------------------

@@ -83,6 +83,14 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void theBufferAttachedForBufferedSendsIsAttachedAgainAtTheRestart(@TempDir Path tmp) {
+        // a bSend in flight at the cut on every rank; after the restart the program bSends on
+        // without attaching again, and its detach returns the array its restored state holds
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "bsend", 3, 3, 4, 7);
+        assertEquals(3, Jobs.drained(runs[1]), "buffered messages in flight at the cut:\n" + runs[1].all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

@@ -12,11 +12,16 @@ public final class Kind {
     public static final int INFO = 8;
     public static final int ERRHANDLER = 9;
     public static final int MESSAGE = 10;
+    /**
+     * The buffer attached for buffered sends ({@code MPI_Buffer_attach}): not a handle the
+     * application holds, but a descriptor kind of its own, so a checkpoint saves it.
+     */
+    public static final int BSEND_BUFFER = 11;
     /** Number of kind values (the field has 4 bits). */
     public static final int LIMIT = 16;
 
     private static final String[] NAMES = {"invalid", "communicator", "group", "datatype", "op", "request",
-        "file", "window", "info", "errhandler", "message", "kind11", "kind12", "kind13", "kind14", "kind15"};
+        "file", "window", "info", "errhandler", "message", "bsend buffer", "kind12", "kind13", "kind14", "kind15"};
 
     public static String name(int kind) {
         return kind >= 0 && kind < LIMIT ? NAMES[kind] : "kind" + kind;

@@ -624,6 +624,7 @@ public final class P2pWrappers implements P2pProvider {
         try {
             Args.buffer(buffer, 1, "buffer");
             MPI.attachBuffer(buffer);
+            BsendBuffer.attached(buffer); // a checkpoint saves it, a restart attaches it again
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -636,7 +637,9 @@ public final class P2pWrappers implements P2pProvider {
         FunctionStats.count(BUFFER_DETACH);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
-            return MPI.detachBuffer();
+            byte[] b = MPI.detachBuffer();
+            BsendBuffer.detached();
+            return b;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
