@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -119,25 +120,29 @@ public final class CheckpointStore {
 
     /** Checkpoints {@link #setAside set aside}, newest first (their directories, under the set-aside names). */
     public List<CheckpointRef> listSetAside() throws IOException {
-        return directories(name -> {
+        return entries(name -> {
             java.util.regex.Matcher m = REFUSED_DIR.matcher(name);
             return m.matches() ? Long.parseLong(m.group(1)) : 0;
         });
     }
 
-    /** Committed checkpoints, newest (largest seq) first. Not verified: see {@link #newestUsable}. */
+    /**
+     * Committed checkpoints, newest (largest seq) first. Not verified: see {@link #newestUsable}.
+     * Anything else named like one (a file {@code ckpt-000009}) is listed too, so that its number
+     * is never used again and {@link #verify} says what it is; pruning never deletes it.
+     */
     public List<CheckpointRef> listComplete() throws IOException {
-        return directories(CheckpointFormat::parseCheckpointDir);
+        return entries(CheckpointFormat::parseCheckpointDir);
     }
 
-    /** The directories of the root whose name {@code seqOf} gives a positive seq, newest first. */
-    private List<CheckpointRef> directories(java.util.function.ToLongFunction<String> seqOf) throws IOException {
+    /** The entries of the root whose name {@code seqOf} gives a positive seq, newest first. */
+    private List<CheckpointRef> entries(java.util.function.ToLongFunction<String> seqOf) throws IOException {
         List<CheckpointRef> out = new ArrayList<>();
         if (!Files.isDirectory(root)) return out;
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
             for (Path p : ds) {
                 long seq = seqOf.applyAsLong(p.getFileName().toString());
-                if (seq > 0 && Files.isDirectory(p)) out.add(new CheckpointRef(seq, p));
+                if (seq > 0) out.add(new CheckpointRef(seq, p));
             }
         }
         out.sort(Comparator.comparingLong(CheckpointRef::seq).reversed());
@@ -157,6 +162,10 @@ public final class CheckpointStore {
      * @throws CheckpointException describing the first problem found ({@link CheckpointException#problem()})
      */
     public Manifest verify(CheckpointRef ref, int worldSize) throws CheckpointException {
+        if (!Files.isDirectory(ref.dir())) {
+            throw new CheckpointException(Problem.CORRUPT, ref.dir() + " is not a directory, so not a checkpoint"
+                    + " (MANA writes each checkpoint as a directory): something else has its name");
+        }
         Manifest m = readManifest(ref);
         if (m.seq() != ref.seq()) {
             throw new CheckpointCorruptException(Problem.CORRUPT, ref.manifestFile(), null, -1,
@@ -263,7 +272,9 @@ public final class CheckpointStore {
     /** Keeps the newest {@code keep} committed checkpoints; older ones are renamed to trash, then deleted. */
     synchronized void prune() throws CheckpointException {
         try {
-            List<CheckpointRef> all = listComplete();
+            // only directories: something else named like a checkpoint is not MANA's to delete
+            List<CheckpointRef> all = listComplete().stream()
+                    .filter(r -> Files.isDirectory(r.dir(), LinkOption.NOFOLLOW_LINKS)).toList();
             for (CheckpointRef old : all.subList(Math.min(keep, all.size()), all.size())) {
                 Path trash = root.resolve(String.format(".ckpt-%06d.trash", old.seq()));
                 deleteTree(trash);

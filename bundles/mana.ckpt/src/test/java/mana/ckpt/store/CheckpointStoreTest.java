@@ -193,6 +193,35 @@ class CheckpointStoreTest {
         assertTrue(Files.isRegularFile(aside.resolve("rank-0.mana")), "its files are kept as they were");
     }
 
+    /**
+     * A file named like a checkpoint (ckpt-000003) is not one: a restart says so and falls back,
+     * its number is never used for a checkpoint (the commit's rename would fail on every
+     * attempt), and pruning never deletes it.
+     */
+    @Test
+    void aFileNamedLikeACheckpointIsReportedNeverReusedAndNeverPruned() throws IOException {
+        CheckpointStore store = new CheckpointStore(root);
+        checkpoint(store, 1, 2);
+        checkpoint(store, 2, 2);
+        Files.writeString(root.resolve("ckpt-000003"), "someone's notes");
+        Selection sel = store.newestUsable(2, false);
+        assertEquals(2, sel.chosen().seq());
+        CheckpointException why = sel.skipped().get(0).reason();
+        assertEquals(3, sel.skipped().get(0).ref().seq());
+        assertTrue(why.getMessage().endsWith("ckpt-000003 is not a directory, so not a checkpoint (MANA writes each"
+                + " checkpoint as a directory): something else has its name"), why.getMessage());
+        assertTrue(why.isDamage(), "set aside by a restart like a damaged checkpoint");
+        assertEquals(4, store.nextSeq());
+        checkpoint(store, 4, 2);
+        checkpoint(store, 5, 2);
+        assertEquals(List.of("ckpt-000003", "ckpt-000004", "ckpt-000005"), names(root),
+                "the newest 2 checkpoints are kept, and the file is not counted or deleted");
+        assertEquals("someone's notes", Files.readString(root.resolve("ckpt-000003")));
+        Path aside = store.setAside(sel.skipped().get(0).ref());
+        assertEquals("someone's notes", Files.readString(aside), "set aside, not deleted");
+        assertEquals(6, store.nextSeq());
+    }
+
     @Test
     void onlyDamageToTheFilesCountsAsDamage() {
         assertTrue(new CheckpointException(Problem.CHECKSUM, "x").isDamage());
