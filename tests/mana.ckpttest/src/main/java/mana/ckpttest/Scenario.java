@@ -40,6 +40,7 @@ public final class Scenario {
             case "win" -> win(c);
             case "winalloc" -> winAlloc(c);
             case "bsend" -> bsend(c);
+            case "mprobe" -> mProbe(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
@@ -522,6 +523,52 @@ public final class Scenario {
             c.safePoint(i, s);
         }
         return s.acc + (s.op.isCommutative() ? 1 : 0);
+    }
+
+    // ---- a message matched by mProbe at the cut ------------------------------------------------------
+
+    static final class MprobeState implements Serializable {
+        mpi.Message matched;
+        int probedCount;
+        int iter;
+        long acc;
+    }
+
+    /**
+     * Each rank sends to its right neighbour, matches its left neighbour's message with mProbe,
+     * reaches the safe point with the matched message not yet received (kept in its state), and
+     * receives it after the safe point: with mRecv in even iterations, imRecv + wait in odd ones.
+     */
+    static long mProbe(Ckpt c) throws Exception {
+        MprobeState s = c.state(new MprobeState());
+        int rank = MPI.COMM_WORLD.getRank();
+        int size = MPI.COMM_WORLD.getSize();
+        int right = (rank + 1) % size;
+        int left = (rank + size - 1) % size;
+        for (int i = s.iter; i < c.iterations; i++) {
+            if (s.matched == null) {
+                MPI.COMM_WORLD.send(new long[] {s.acc + rank, i}, 2, MPI.LONG, right, 700 + i);
+                s.matched = new mpi.Message();
+                s.probedCount = s.matched.mProbe(left, 700 + i, MPI.COMM_WORLD).getCount(MPI.LONG);
+                c.safePoint(i, s);
+            }
+            long[] got = new long[2];
+            Status r;
+            if (i % 2 == 0) {
+                r = s.matched.mRecv(got, 2, MPI.LONG);
+            } else {
+                LongBuffer b = MPI.newLongBuffer(2);
+                r = s.matched.imRecv(b, 2, MPI.LONG).waitStatus();
+                b.get(got);
+            }
+            s.acc = mix(s.acc, got[0] * 3 + got[1] + r.getSource() * 7L + r.getTag() + r.getCount(MPI.LONG) * 11L
+                    + s.probedCount);
+            s.matched = null;
+            s.iter = i + 1;
+        }
+        long[] total = {s.acc};
+        MPI.COMM_WORLD.allReduce(total, 1, MPI.LONG, MPI.SUM);
+        return total[0];
     }
 
     // ---- buffered sends across the cut ------------------------------------------------------------

@@ -91,6 +91,17 @@ class CheckpointRestartTest {
     }
 
     @Test
+    void aMessageMatchedByMprobeButNotYetReceivedIsHeldAcrossTheCheckpointAndTheRestart(@TempDir Path tmp) {
+        // every rank reaches the safe point holding a matched message; mRecv and imRecv take it after the restart
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "mprobe", 3, 3, 4, 7);
+        // and in the run that goes on after the checkpoint, without a restart
+        ManaJob.Run goesOn = Jobs.run(3, null, "mprobe", tmp.resolve("again"), 3, -1, 7);
+        assertEquals(0, goesOn.exit(), goesOn.all());
+        assertTrue(goesOn.out().contains("committed=true seq=1"), goesOn.all());
+        assertEquals(Jobs.result(runs[0], "mprobe"), Jobs.result(goesOn, "mprobe"), goesOn.all());
+    }
+
+    @Test
     void disagreeingCollectiveClocksAbandonTheCheckpointAndTheJobGoesOn(@TempDir Path tmp) {
         ManaJob.Run r = Jobs.run(3, null, "clock", tmp.resolve("ckpt"), 0, -1, 1);
         assertEquals(0, r.exit(), r.all());

@@ -179,8 +179,9 @@ final class Cut {
             if (vid == 0 || kind == Kind.REQUEST) {
                 continue;
             }
-            if (kind == Kind.MESSAGE) {
-                problems.add("a matched message (" + Vid.toString(vid) + ", from MPI_Mprobe) has not been received yet");
+            if (kind == Kind.MESSAGE && !byKind.containsKey(kind)) {
+                problems.add("a matched message (" + Vid.toString(vid) + ", from MPI_Mprobe) has not been received yet,"
+                        + " and no installed bundle can hold it across a checkpoint");
             } else if (!byKind.containsKey(kind)) {
                 problems.add("live handle " + Vid.toString(vid) + " is of a kind (" + Kind.name(kind)
                         + ") that no installed bundle can rebuild at a restart");

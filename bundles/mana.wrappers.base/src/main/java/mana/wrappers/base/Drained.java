@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import mana.core.desc.RequestDescriptor;
+import mana.core.desc.Sequence;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.vid.Handles;
@@ -52,9 +53,11 @@ public final class Drained {
         }
     }
     private static final AtomicInteger EARLY = new AtomicInteger();
+    /** Message handles whose message MANA holds ({@link #mProbe}, {@link #receiveMatched}). */
+    private static final AtomicInteger MATCHED = new AtomicInteger();
 
     private static void update() {
-        active = !MESSAGES.isEmpty() || EARLY.get() > 0;
+        active = !MESSAGES.isEmpty() || EARLY.get() > 0 || MATCHED.get() > 0;
     }
 
     public static synchronized void add(Message m) {
@@ -217,9 +220,36 @@ public final class Drained {
             long[] s = status(m);
             System.arraycopy(s, 0, status, 0, Math.min(s.length, status.length));
         }
-        EARLY.incrementAndGet(); // keeps the guard on until the message is received
+        MATCHED.incrementAndGet(); // keeps the guard on until the message is received
         active = true;
-        return Handles.TABLE.create(Kind.MESSAGE, m, null);
+        return Handles.TABLE.create(Kind.MESSAGE, m,
+                new MatchedMessage(Sequence.next(), m.comm, m.source, m.tag, m.data.length, m.data));
+    }
+
+    /**
+     * At a checkpoint's cut: receives a message the lower half matched for a live message handle
+     * (it has left MPI's matching, so the drain cannot take it, and a restart cannot rebuild
+     * the lower half's matched message), and binds the handle to the bytes instead. The
+     * application's {@code mRecv} then takes it from here, in this run or after a restart.
+     */
+    public static void receiveMatched(int vid, mpi.Message lower, MatchedMessage d) throws ManaException {
+        byte[] data = new byte[d.bytes()];
+        try {
+            lower.mRecv(data, d.bytes(), MPI.BYTE);
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
+        d.received(data);
+        Handles.TABLE.rebind(vid, Kind.MESSAGE, new Message(d.comm(), d.source(), d.tag(), data));
+        MATCHED.incrementAndGet();
+        active = true;
+    }
+
+    /** At a restart: a message handle restored with the message's bytes; returns its lower object. */
+    public static Message restoreMatched(MatchedMessage d) {
+        MATCHED.incrementAndGet();
+        active = true;
+        return new Message(d.comm(), d.source(), d.tag(), d.data());
     }
 
     /** True when a message handle stands for a drained message (from {@link #mProbe}). */
@@ -236,7 +266,7 @@ public final class Drained {
     public static long[] mRecv(int message, Object buf, int count, int type) throws ManaException {
         Message m = (Message) Handles.lower(message, Kind.MESSAGE);
         Handles.TABLE.free(message, Kind.MESSAGE);
-        EARLY.decrementAndGet();
+        MATCHED.decrementAndGet();
         update();
         return deliver(m, buf, count, type);
     }
@@ -245,7 +275,7 @@ public final class Drained {
     public static int imRecv(int message, Buffer buf, int count, int type) throws ManaException {
         Message m = (Message) Handles.lower(message, Kind.MESSAGE);
         Handles.TABLE.free(message, Kind.MESSAGE);
-        EARLY.decrementAndGet();
+        MATCHED.decrementAndGet();
         update();
         long[] s = deliver(m, buf, count, type);
         int vid = Requests.create(MPI.REQUEST_NULL, RequestDescriptor.Op.IMRECV, m.comm, buf, count, type, m.source, m.tag);

@@ -13,6 +13,7 @@ import mana.core.vid.VidTable;
 import mana.wrappers.base.Args;
 import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
+import mana.wrappers.base.MatchedMessage;
 import mana.wrappers.base.Requests;
 import mpi.MPI;
 import mpi.MPIException;
@@ -444,8 +445,13 @@ public final class P2pWrappers implements P2pProvider {
         }
     }
 
-    private static int messageHandle(Message m) {
-        return m.isNoProc() ? MESSAGE_NO_PROC : Handles.TABLE.create(Kind.MESSAGE, m, null);
+    /** A handle for a message the lower half matched, with its envelope and size (what a checkpoint needs). */
+    private static int messageHandle(Message m, int comm, Status s) {
+        if (m.isNoProc()) {
+            return MESSAGE_NO_PROC;
+        }
+        long[] f = Lower.statusFields(s); // source, tag, error, cancelled, bytes, index
+        return Handles.TABLE.create(Kind.MESSAGE, m, new MatchedMessage(comm, (int) f[0], (int) f[1], (int) f[4]));
     }
 
     @Override
@@ -465,7 +471,7 @@ public final class P2pWrappers implements P2pProvider {
             Lower.statusInto(s, status);
             // a matched message has left the matching queue: it counts as received here
             Requests.countReceived(comm, s.getSource());
-            return messageHandle(m);
+            return messageHandle(m, comm, s);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -492,7 +498,7 @@ public final class P2pWrappers implements P2pProvider {
             }
             Lower.statusInto(s, status);
             Requests.countReceived(comm, s.getSource());
-            return messageHandle(m);
+            return messageHandle(m, comm, s);
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
