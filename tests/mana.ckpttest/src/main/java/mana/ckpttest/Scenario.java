@@ -575,13 +575,17 @@ public final class Scenario {
 
     static final class BsendState implements Serializable {
         byte[] attached;
+        /** A direct buffer and a typed view of it: written through one, read through the other. */
+        ByteBuffer raw = MPI.newByteBuffer(16);
+        IntBuffer view = raw.asIntBuffer();
         int iter;
         long acc;
     }
 
     /**
-     * Each rank attaches a buffer once (kept in its state) and in every iteration bSends to its
-     * right neighbour, then receives what its left neighbour bSent in the iteration before: one
+     * Each rank attaches a buffer once (kept in its state) and in every iteration writes an int
+     * through a view of a direct buffer and reads it back through the buffer (they must still
+     * share memory after a restart), then bSends to its right neighbour, then receives what its left neighbour bSent in the iteration before: one
      * buffered message is in flight at every safe point. After a restart the buffered sends go
      * on without attaching again, and the detach returns the array the restored state holds.
      */
@@ -596,6 +600,8 @@ public final class Scenario {
             MPI.attachBuffer(s.attached);
         }
         for (int i = s.iter; i < c.iterations; i++) {
+            s.view.put(i % 4, i * 10 + rank);
+            s.acc = mix(s.acc, s.raw.getInt((i % 4) * 4) + s.raw.getInt(((i + 3) % 4) * 4)); // this and the last write
             MPI.COMM_WORLD.bSend(new long[] {s.acc + rank, i}, 2, MPI.LONG, right, 600 + i);
             if (i > 0) {
                 long[] got = new long[2];

@@ -83,9 +83,10 @@ class CheckpointRestartTest {
     }
 
     @Test
-    void theBufferAttachedForBufferedSendsIsAttachedAgainAtTheRestart(@TempDir Path tmp) {
+    void bufferedSendsGoOnAndBufferViewsStillShareTheirMemoryAfterTheRestart(@TempDir Path tmp) {
         // a bSend in flight at the cut on every rank; after the restart the program bSends on
-        // without attaching again, and its detach returns the array its restored state holds
+        // without attaching again, and its detach returns the array its restored state holds;
+        // an int written through a view of a direct buffer is read back through the buffer
         ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "bsend", 3, 3, 4, 7);
         assertEquals(3, Jobs.drained(runs[1]), "buffered messages in flight at the cut:\n" + runs[1].all());
     }

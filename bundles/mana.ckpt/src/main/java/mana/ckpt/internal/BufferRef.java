@@ -25,10 +25,29 @@ final class BufferRef implements Serializable {
     private final int capacity;
     private final int position;
     private final int limit;
+    /** The buffer's own content; null when it lies in {@link #memory} or {@link #array}. */
     private final byte[] content;
+    /**
+     * For a direct buffer: the memory it lies in, shared with the other buffers of the state
+     * that lie there (null in checkpoints written before buffers shared memory, and when the
+     * memory could not be placed).
+     */
+    private final MemoryRef memory;
+    /** Byte offset of element 0 in {@link #memory}, or element offset in {@link #array}. */
+    private final int offset;
+    /**
+     * For a heap buffer backed by an array: that array itself, so that the buffer and an array
+     * of the state that is its backing array stay one after a restart (null otherwise).
+     */
+    private final Object array;
 
     /** A class, not a record (see {@link HandleRef}). */
     BufferRef(char type, boolean direct, boolean bigEndian, int capacity, int position, int limit, byte[] content) {
+        this(type, direct, bigEndian, capacity, position, limit, content, null, 0, null);
+    }
+
+    private BufferRef(char type, boolean direct, boolean bigEndian, int capacity, int position, int limit,
+                      byte[] content, MemoryRef memory, int offset, Object array) {
         this.type = type;
         this.direct = direct;
         this.bigEndian = bigEndian;
@@ -36,9 +55,58 @@ final class BufferRef implements Serializable {
         this.position = position;
         this.limit = limit;
         this.content = content;
+        this.memory = memory;
+        this.offset = offset;
+        this.array = array;
+    }
+
+    /** The memory records of one checkpoint's stream, by the buffer that owns the memory. */
+    static final class Memories {
+        private final java.util.IdentityHashMap<ByteBuffer, MemoryRef> byOwner = new java.util.IdentityHashMap<>();
+
+        MemoryRef of(ByteBuffer owner) {
+            return byOwner.computeIfAbsent(owner, MemoryRef::of);
+        }
+    }
+
+    /**
+     * {@link #of(Buffer)}, but a direct buffer is saved as a view of the memory it lies in
+     * (one {@link MemoryRef} per memory in {@code memories}), and a heap buffer backed by an
+     * array as a view of that array, so that shared memory stays shared.
+     */
+    static BufferRef of(Buffer b, Memories memories) {
+        BufferRef own = of(b, false);
+        if (b.isDirect() && memories != null && DirectMemory.available()) {
+            ByteBuffer owner = DirectMemory.owner(b);
+            if (owner != null) {
+                long off = DirectMemory.address(b) - DirectMemory.address(owner);
+                long bytes = (long) b.capacity() * elementSize(own.type);
+                if (off >= 0 && off + bytes <= owner.capacity()) {
+                    return new BufferRef(own.type, true, own.bigEndian, own.capacity, own.position, own.limit, null,
+                            memories.of(owner), (int) off, null);
+                }
+            }
+        } else if (!b.isDirect() && b.hasArray()) {
+            return new BufferRef(own.type, false, own.bigEndian, own.capacity, own.position, own.limit, null, null,
+                    b.arrayOffset(), b.array());
+        }
+        return of(b);
+    }
+
+    private static int elementSize(char type) {
+        return switch (type) {
+            case 'B' -> 1;
+            case 'C', 'S' -> 2;
+            case 'I', 'F' -> 4;
+            default -> 8;
+        };
     }
 
     static BufferRef of(Buffer b) {
+        return of(b, true);
+    }
+
+    private static BufferRef of(Buffer b, boolean withContent) {
         ByteOrder order;
         char type;
         int elem;
@@ -73,6 +141,10 @@ final class BufferRef implements Serializable {
         } else {
             throw new IllegalArgumentException("unknown buffer class " + b.getClass().getName());
         }
+        if (!withContent) {
+            return new BufferRef(type, b.isDirect(), order == ByteOrder.BIG_ENDIAN, b.capacity(), b.position(),
+                    b.limit(), null);
+        }
         ByteBuffer bytes = ByteBuffer.allocate(b.capacity() * elem).order(order);
         Buffer all = b.duplicate().clear();
         switch (type) {
@@ -89,6 +161,12 @@ final class BufferRef implements Serializable {
     }
 
     Buffer toBuffer() {
+        if (memory != null) {
+            return inMemory();
+        }
+        if (array != null) {
+            return inArray();
+        }
         ByteOrder order = bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         ByteBuffer bytes = (direct ? ByteBuffer.allocateDirect(content.length) : ByteBuffer.allocate(content.length)).order(order);
         bytes.put(content).clear();
@@ -105,6 +183,47 @@ final class BufferRef implements Serializable {
         if (b.capacity() != capacity) {
             throw new IllegalArgumentException("buffer record of capacity " + capacity + " holds " + content.length + " bytes");
         }
+        return b.limit(limit).position(position);
+    }
+
+    /** A view of the restored memory at this buffer's offset. */
+    private Buffer inMemory() {
+        long bytes = (long) capacity * elementSize(type);
+        if (offset < 0 || capacity < 0 || offset + bytes > memory.size()) {
+            throw new IllegalArgumentException("buffer of " + bytes + " bytes at offset " + offset
+                    + " does not lie in its saved memory of " + memory.size() + " bytes");
+        }
+        ByteBuffer region = memory.memory().duplicate().clear().position(offset).limit(offset + (int) bytes).slice()
+                .order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        return typed(region).limit(limit).position(position);
+    }
+
+    private Buffer typed(ByteBuffer bytes) {
+        return switch (type) {
+            case 'B' -> bytes;
+            case 'C' -> bytes.asCharBuffer();
+            case 'S' -> bytes.asShortBuffer();
+            case 'I' -> bytes.asIntBuffer();
+            case 'J' -> bytes.asLongBuffer();
+            case 'F' -> bytes.asFloatBuffer();
+            case 'D' -> bytes.asDoubleBuffer();
+            default -> throw new IllegalArgumentException("unknown buffer type " + type);
+        };
+    }
+
+    /** A buffer over the restored backing array, at this buffer's offset. */
+    private Buffer inArray() {
+        Buffer b = switch (type) {
+            case 'B' -> ByteBuffer.wrap((byte[]) array, offset, capacity).slice()
+                    .order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+            case 'C' -> CharBuffer.wrap((char[]) array, offset, capacity).slice();
+            case 'S' -> ShortBuffer.wrap((short[]) array, offset, capacity).slice();
+            case 'I' -> IntBuffer.wrap((int[]) array, offset, capacity).slice();
+            case 'J' -> LongBuffer.wrap((long[]) array, offset, capacity).slice();
+            case 'F' -> FloatBuffer.wrap((float[]) array, offset, capacity).slice();
+            case 'D' -> DoubleBuffer.wrap((double[]) array, offset, capacity).slice();
+            default -> throw new IllegalArgumentException("unknown buffer type " + type);
+        };
         return b.limit(limit).position(position);
     }
 }

@@ -24,6 +24,8 @@ final class StateStreams {
     /** Writes handle objects as their handles and buffers as their content. */
     static final class Out extends ObjectOutputStream {
         private final HandleObjects handles;
+        /** One memory record per direct memory, so buffers that share memory share it again. */
+        private final BufferRef.Memories memories = new BufferRef.Memories();
 
         Out(OutputStream out, HandleObjects handles) throws IOException {
             super(out);
@@ -34,7 +36,7 @@ final class StateStreams {
         @Override
         protected Object replaceObject(Object obj) {
             if (obj instanceof Buffer b) {
-                return BufferRef.of(b);
+                return BufferRef.of(b, memories);
             }
             if (handles != null) {
                 long vid = handles.vidOf(obj);
@@ -69,6 +71,9 @@ final class StateStreams {
             }
             if (n.equals(BufferRef.class.getName())) {
                 return BufferRef.class;
+            }
+            if (n.equals(MemoryRef.class.getName())) {
+                return MemoryRef.class;
             }
             if (n.equals(AppObjects.class.getName())) {
                 return AppObjects.class;
@@ -108,7 +113,8 @@ final class StateStreams {
             if (obj instanceof BufferRef b) {
                 try {
                     return filter.made(b.toBuffer());
-                } catch (IllegalArgumentException | IndexOutOfBoundsException | NullPointerException e) {
+                } catch (IllegalArgumentException | IndexOutOfBoundsException | NullPointerException
+                         | ClassCastException e) {
                     throw new java.io.InvalidObjectException("a saved buffer is inconsistent: " + e.getMessage());
                 }
             }
@@ -195,7 +201,7 @@ final class StateStreams {
         volatile String tooLarge;
 
         boolean admitted(Class<?> c) {
-            if (made.contains(c) || c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == AppObjects.class || c == Object.class) {
+            if (made.contains(c) || c.isPrimitive() || c == HandleRef.class || c == BufferRef.class || c == MemoryRef.class || c == AppObjects.class || c == Object.class) {
                 return true;
             }
             if (appLoader != null && c.getClassLoader() == appLoader) {

@@ -19,6 +19,7 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -135,6 +136,69 @@ class StateStreamsTest {
         assertEquals(3, b.bytes.limit());
         assertEquals(3, b.bytes.get(2));
         assertNotSame(s.direct, b.direct);
+    }
+
+    static final class Views implements Serializable {
+        ByteBuffer bytes;
+        IntBuffer ints;
+        ByteBuffer slice;
+        IntBuffer alone;
+        int[] array;
+        IntBuffer wrapped;
+        ByteBuffer heapBytes;
+        ByteBuffer heapSlice;
+    }
+
+    /**
+     * Buffers that share memory (a direct ByteBuffer, a typed view of it, a slice of it, as
+     * MPI.newIntBuffer and MPI.slice make them; a heap buffer and the array it wraps) share it
+     * again after a restart: a write through one is seen through the others, and each keeps its
+     * own offset, capacity, order, position and limit.
+     */
+    @Test
+    void buffersThatSharedMemoryShareItAgain() throws IOException {
+        FakeHandles h = new FakeHandles();
+        Views v = new Views();
+        v.bytes = ByteBuffer.allocateDirect(64).order(ByteOrder.BIG_ENDIAN);
+        v.ints = v.bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer(); // 16 ints over all 64 bytes
+        v.ints.put(2, 0x01020304).position(3).limit(9);
+        v.slice = v.bytes.duplicate().position(40).slice(); // bytes 40..63
+        v.slice.put(0, (byte) 77).limit(8);
+        v.alone = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()).asIntBuffer().put(1, 5);
+        v.array = new int[] {1, 2, 3, 4, 5, 6};
+        v.wrapped = IntBuffer.wrap(v.array, 2, 3).slice(); // elements 2..4 of the array
+        v.heapBytes = ByteBuffer.allocate(16);
+        v.heapSlice = v.heapBytes.duplicate().position(4).slice().order(ByteOrder.LITTLE_ENDIAN);
+
+        Views b = (Views) read(write(v, List.of(v.slice), h), h).appState();
+        assertTrue(b.bytes.isDirect() && b.ints.isDirect() && b.slice.isDirect());
+        assertEquals(0x01020304, b.ints.get(2), "the typed view's content");
+        assertEquals(0x04, b.bytes.get(8), "...is in the ByteBuffer's memory, in the view's byte order");
+        assertEquals(77, b.bytes.get(40), "the slice's content is in its parent's memory at its offset");
+        assertEquals(ByteOrder.LITTLE_ENDIAN, b.ints.order());
+        assertEquals(ByteOrder.BIG_ENDIAN, b.bytes.order());
+        assertEquals(16, b.ints.capacity());
+        assertEquals(3, b.ints.position());
+        assertEquals(9, b.ints.limit());
+        assertEquals(24, b.slice.capacity());
+        assertEquals(8, b.slice.limit());
+
+        b.bytes.put(12, (byte) 9);
+        assertEquals(9, b.ints.get(3), "a write through the ByteBuffer is seen through the view");
+        b.slice.put(1, (byte) 66);
+        assertEquals(66, b.bytes.get(41), "and through the slice");
+        ((IntBuffer) b.ints.duplicate().clear()).put(15, -1);
+        assertEquals(-1, b.slice.duplicate().clear().getInt(20), "the last int of the view is the slice's last 4 bytes");
+        assertEquals(5, b.alone.get(1));
+        assertEquals(ByteOrder.nativeOrder(), b.alone.order());
+
+        assertEquals(3, b.wrapped.capacity());
+        assertEquals(3, b.wrapped.get(0));
+        b.array[3] = 40;
+        assertEquals(40, b.wrapped.get(1), "a heap buffer wraps the restored array itself");
+        b.heapBytes.put(5, (byte) 8);
+        assertEquals(8, b.heapSlice.get(1), "a heap slice shares its parent's array");
+        assertEquals(ByteOrder.LITTLE_ENDIAN, b.heapSlice.order());
     }
 
     @Test
