@@ -12,9 +12,12 @@ import java.util.regex.Pattern;
  * command line before {@link RunArgs} parses the rest (options before the jar only).
  */
 public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRestarts, String coordBind, boolean strict,
-        List<String> rest) {
+        String ckptSignal, List<String> rest) {
 
-    static final Set<String> WITH_VALUE = Set.of("--ckpt-dir", "--ckpt-interval", "--ckpt-keep", "--max-restarts", "--coord-bind");
+    static final Set<String> WITH_VALUE = Set.of("--ckpt-dir", "--ckpt-interval", "--ckpt-keep", "--max-restarts", "--coord-bind",
+            "--ckpt-on-signal");
+    /** Signals --ckpt-on-signal takes. */
+    static final List<String> SIGNALS = List.of("TERM", "USR1", "USR2", "INT", "HUP");
     /** MANA options of mana run that take a value (their values are not the jar). */
     static final Set<String> RUN_VALUES = Set.of("--class", "--at-finalize", "-cp", "-classpath", "--class-path");
     private static final Pattern DURATION = Pattern.compile("([1-9][0-9]{0,8})(ms|s|m|h)?");
@@ -29,6 +32,12 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
               --max-restarts N       when mpirun fails and this job has a complete checkpoint,
                                      restart from it, up to N times (default 0)
               --coord-bind ADDR      address the job coordinator listens on (default loopback)
+              --ckpt-on-signal SIG   when mana receives signal SIG (TERM, USR1, USR2, INT or HUP),
+                                     checkpoint and end the job, as 'mana checkpoint --exit' does
+                                     (for batch time limits, e.g. SLURM's --signal=B:USR1@120 with
+                                     mana run in the batch script). If no checkpoint can be taken,
+                                     TERM, INT and HUP then stop the job (so does the same signal
+                                     again); after USR1 or USR2 it goes on
             """;
 
     public static CkptOptions extract(String command, List<String> args, boolean restart) throws UsageError {
@@ -38,6 +47,7 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
         int keep = 2;
         int maxRestarts = 0;
         boolean strict = false;
+        String signal = null;
         List<String> rest = new ArrayList<>();
         int i = 0;
         while (i < args.size()) {
@@ -75,6 +85,7 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
                     case "--ckpt-interval" -> interval = duration(command, value);
                     case "--ckpt-keep" -> keep = count(command, name, value, 1);
                     case "--max-restarts" -> maxRestarts = count(command, name, value, 0);
+                    case "--ckpt-on-signal" -> signal = signal(command, value);
                     default -> bind = value;
                 }
                 continue;
@@ -87,7 +98,17 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
             i += n + 1;
         }
         rest.addAll(args.subList(Math.min(i, args.size()), args.size()));
-        return new CkptOptions(dir, interval, keep, maxRestarts, bind, strict, List.copyOf(rest));
+        return new CkptOptions(dir, interval, keep, maxRestarts, bind, strict, signal, List.copyOf(rest));
+    }
+
+    /** A signal name as kill spells it (TERM, SIGTERM, sigterm), without the SIG prefix. */
+    static String signal(String command, String s) throws UsageError {
+        String n = s.toUpperCase(java.util.Locale.ROOT);
+        n = n.startsWith("SIG") ? n.substring(3) : n;
+        if (!SIGNALS.contains(n)) {
+            throw new UsageError(command, "--ckpt-on-signal expects one of TERM, USR1, USR2, INT, HUP, not '" + s + "'");
+        }
+        return n;
     }
 
     static Duration duration(String command, String s) throws UsageError {

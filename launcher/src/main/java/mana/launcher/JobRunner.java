@@ -169,10 +169,28 @@ final class JobRunner {
                     app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")");
             jobFile.write();
             // Only checkpoints of this job (or the one it restarts from) are used for recovery.
+            if (opts.ckptSignal() != null) {
+                String sig = opts.ckptSignal();
+                java.util.concurrent.atomic.AtomicInteger received = new java.util.concurrent.atomic.AtomicInteger();
+                SignalCheckpoint.install(command, sig, name -> {
+                    if (received.incrementAndGet() > 1 && SignalCheckpoint.stopsTheJob(name)) {
+                        stopJob("SIG" + name + " again: stopping the job without waiting for the checkpoint");
+                        return;
+                    }
+                    coord.checkpointAndExitOnSignal(name, () -> {
+                        if (SignalCheckpoint.stopsTheJob(name)) {
+                            stopJob("SIG" + name + ": no checkpoint was taken; stopping the job");
+                        } else {
+                            received.set(0);
+                            System.err.println("[mana] SIG" + name + ": no checkpoint was taken; the job goes on");
+                        }
+                    });
+                });
+            }
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
             int restarts = 0;
-            while (true) {
+            while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
@@ -190,6 +208,9 @@ final class JobRunner {
                                 + "; continue it with: mana restart " + root);
                     }
                     return 0;
+                }
+                if (stopRequested) {
+                    return status; // a signal asked to end the job and no checkpoint was taken: no restart
                 }
                 String refusal = restartDir != null ? coord.restartRefusal(2000) : null;
                 if (refusal != null) {
@@ -226,6 +247,7 @@ final class JobRunner {
                         + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
                 restartDir = sel.chosen().dir();
             }
+            return 143; // stopped by a signal between two runs of mpirun (128 + SIGTERM's number)
         } catch (AppBundle.BundleError e) {
             throw new UsageError(command, e.getMessage());
         } catch (IOException e) {
@@ -284,6 +306,21 @@ final class JobRunner {
         return p;
     }
 
+    /** Ends the job now (a signal's checkpoint could not be taken): no restart follows. */
+    private static void stopJob(String why) {
+        System.err.println("[mana] " + why);
+        stopRequested = true;
+        Process p = current;
+        if (p != null) {
+            p.destroy();
+        }
+    }
+
+    /** The mpirun process running now (for --ckpt-on-signal to stop), or null. */
+    private static volatile Process current;
+    /** Set when a signal's checkpoint could not be taken and the job was stopped: it is not restarted. */
+    private static volatile boolean stopRequested;
+
     /** Runs mpirun with this process's stdin/stdout/stderr and extra environment; its exit status. */
     static int exec(List<String> cmd, Map<String, String> env) throws UsageError {
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
@@ -296,6 +333,7 @@ final class JobRunner {
         }
         Thread killer = new Thread(p::destroy, "mana-stop-child");
         Runtime.getRuntime().addShutdownHook(killer);
+        current = p;
         try {
             return p.waitFor();
         } catch (InterruptedException e) {
@@ -303,6 +341,7 @@ final class JobRunner {
             Thread.currentThread().interrupt();
             return 130;
         } finally {
+            current = null;
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
             } catch (IllegalStateException ignored) {

@@ -77,7 +77,7 @@ final class RestartCommand {
         System.err.println("[mana restart] restarting " + ra.describe() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
                 + " (" + sel.chosen().dir() + ")");
         CkptOptions runOpts = new CkptOptions(root.toString(), opts.interval(), opts.keep(), opts.maxRestarts(), opts.coordBind(),
-                false, launch);
+                false, opts.ckptSignal(), launch);
         return JobRunner.run("restart", runOpts, ra, root, sel);
     }
 

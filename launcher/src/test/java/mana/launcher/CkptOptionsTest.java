@@ -39,6 +39,26 @@ class CkptOptionsTest {
     }
 
     @Test
+    void theCheckpointSignalIsNamedAsKillNamesIt() throws UsageError {
+        assertEquals("USR1", CkptOptions.extract("run", List.of("--ckpt-on-signal", "SIGUSR1", "a.jar"), false).ckptSignal());
+        assertEquals("TERM", CkptOptions.extract("run", List.of("--ckpt-on-signal=term", "a.jar"), false).ckptSignal());
+        assertEquals("HUP", CkptOptions.extract("restart", List.of("--ckpt-on-signal", "HUP"), true).ckptSignal());
+        assertEquals(null, CkptOptions.extract("run", List.of("a.jar", "--ckpt-on-signal", "TERM"), false).ckptSignal(),
+                "after the jar it is the application's");
+        UsageError e = assertThrows(UsageError.class,
+                () -> CkptOptions.extract("run", List.of("--ckpt-on-signal", "KILL", "a.jar"), false));
+        assertEquals("mana run: --ckpt-on-signal expects one of TERM, USR1, USR2, INT, HUP, not 'KILL'", e.line());
+    }
+
+    @Test
+    void aSignalTheJvmKeepsForItselfIsAUsageError() {
+        // SIGQUIT is HotSpot's own (thread dumps): a signal the JVM refuses gives a usage error, not a trace
+        UsageError e = assertThrows(UsageError.class, () -> SignalCheckpoint.install("run", "QUIT", s -> { }));
+        assertTrue(e.getMessage().startsWith("--ckpt-on-signal QUIT: this JVM does not let a program handle SIGQUIT"),
+                e.getMessage());
+    }
+
+    @Test
     void restartKeepsTheRankCountOfTheLaunchOrReplacesIt() {
         assertEquals(List.of("-np", "2", "--class", "X", "a.jar"), RestartCommand.withRanks(List.of("-np", "4", "--class", "X", "a.jar"), 2));
         assertEquals(List.of("-np", "3", "a.jar"), RestartCommand.withRanks(List.of("a.jar"), 3));

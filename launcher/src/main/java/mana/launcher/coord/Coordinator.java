@@ -451,6 +451,48 @@ public final class Coordinator implements AutoCloseable {
         }
     }
 
+    // ----- checkpoint on a signal (mana run --ckpt-on-signal) -----
+
+    /** A signal that came while a checkpoint without exit ran: its checkpoint follows that one. */
+    private String queuedSignal;
+    private Runnable queuedIfNotTaken;
+
+    /**
+     * Asks for a checkpoint that ends the job, because mana received {@code signal} (e.g.
+     * "USR1"): as {@code mana checkpoint --exit} does. If a checkpoint without exit is in
+     * progress, this one follows it. {@code ifNotTaken} runs (on the coordinator's thread) when
+     * no checkpoint could be started or the attempt was abandoned.
+     */
+    public void checkpointAndExitOnSignal(String signal, Runnable ifNotTaken) {
+        post(() -> signalled(signal, ifNotTaken));
+    }
+
+    private void signalled(String signal, Runnable ifNotTaken) {
+        String trigger = "SIG" + signal;
+        if (attempt != null && attempt.exit) {
+            log.accept(trigger + ": checkpoint " + attempt.seq + " is already under way, and ends the job");
+            return;
+        }
+        if (attempt != null) {
+            log.accept(trigger + ": checkpoint " + attempt.seq + " is under way; a checkpoint that ends the job follows it");
+            queuedSignal = signal;
+            queuedIfNotTaken = ifNotTaken;
+            return;
+        }
+        if (!allAttached()) {
+            log.accept(trigger + ": cannot checkpoint now: " + notReady());
+            ifNotTaken.run();
+            return;
+        }
+        startAttempt(true, null, trigger);
+        if (attempt == null) {
+            ifNotTaken.run(); // startAttempt said why
+            return;
+        }
+        attempt.ifAbandoned = ifNotTaken;
+        log.accept(trigger + ": checkpoint " + attempt.seq + ", then the job ends");
+    }
+
     // ----- checkpoint attempts -----
 
     static final class Attempt {
@@ -466,6 +508,8 @@ public final class Coordinator implements AutoCloseable {
         String abortReason;
         /** Ranks that had not reached any safe point since they started when the attempt began. */
         final java.util.Set<Integer> withoutSafePoints = new java.util.TreeSet<>();
+        /** For an attempt a signal started: what to do if it is abandoned (null otherwise). */
+        Runnable ifAbandoned;
 
         Attempt(long id, long seq, boolean exit, CutPlanner planner) {
             this.id = id;
@@ -566,6 +610,18 @@ public final class Coordinator implements AutoCloseable {
         log.accept(msg);
         for (Conn c : a.clients) {
             c.send("DONE " + (committed ? 0 : 1) + " " + Wire.text(msg));
+        }
+        if (!committed && a.ifAbandoned != null) {
+            a.ifAbandoned.run();
+        }
+        if (queuedSignal != null) {
+            String signal = queuedSignal;
+            Runnable ifNotTaken = queuedIfNotTaken;
+            queuedSignal = null;
+            queuedIfNotTaken = null;
+            if (!(committed && a.exit)) {
+                post(() -> signalled(signal, ifNotTaken));
+            }
         }
     }
 

@@ -240,6 +240,54 @@ class RecoveryTest {
         }
     }
 
+    /** kill -SIG of the mana process, as a batch system does before a time limit. */
+    private static void signal(BackgroundJob job, String sig) throws Exception {
+        long pid = job.handle().orElseThrow().pid();
+        Process k = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).inheritIO().start();
+        assertEquals(0, k.waitFor(), "kill -" + sig + " " + pid);
+    }
+
+    @Test
+    void aSignalCheckpointsAndEndsTheJobAndARestartFinishesIt() throws Exception {
+        Path root = tmp.resolve("usr1");
+        BackgroundJob job = run("MasterWorker", root, "--ckpt-on-signal", "SIGUSR1", "-np", "3", "--class", MW,
+                examples.toString(), MW_ROUNDS, MS);
+        try (job) {
+            ManaJob.Run ready = job.shellWhenReady("--all", "-c", "mana:stats");
+            assertEquals(0, ready.exit(), ready.all() + job.all());
+            signal(job, "USR1");
+            assertEquals(0, job.waitFor(), "the job ends cleanly after the checkpoint: " + job.all());
+            assertTrue(job.err().contains("[mana] SIGUSR1: checkpoint 1, then the job ends"), job.all());
+            assertTrue(job.err().contains("checkpoint 1 committed"), job.all());
+            assertTrue(job.err().contains("continue it with: mana restart " + root), job.all());
+            assertFalse(job.out().contains("master/worker checksum"), job.all());
+        }
+        ManaJob.Run last = ManaJob.mana("restart", root.toString());
+        assertEquals(0, last.exit(), last.all());
+        assertTrue(last.err().contains("from checkpoint 1"), last.all());
+        assertEquals(mwR, checksum(last, "master/worker checksum"));
+    }
+
+    @Test
+    void aTermWhoseCheckpointCannotBeTakenStopsTheJob() throws Exception {
+        // Pi declares no safe point: the checkpoint SIGTERM asks for is abandoned at the deadline
+        // (2 s here), and then the job is stopped, as a TERM asks, long before Pi would finish
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "mana-examples", List.of("-Dmana.ckpt.deadlineS=2"), "run",
+                "--ckpt-dir", tmp.resolve("term").toString(), "--ckpt-on-signal", "TERM", "--max-restarts", "2", "-np", "2",
+                examples.toString(), "40000000000");
+        try (job) {
+            ManaJob.Run ready = job.shellWhenReady("--all", "-c", "mana:stats");
+            assertEquals(0, ready.exit(), ready.all() + job.all());
+            signal(job, "TERM");
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertTrue(job.err().contains("[mana] SIGTERM: checkpoint 1, then the job ends"), job.all());
+            assertTrue(job.err().contains("checkpoint 1 abandoned: ranks 0, 1 did not reach a safe point within 2 s"), job.all());
+            assertTrue(job.err().contains("[mana] SIGTERM: no checkpoint was taken; stopping the job"), job.all());
+            assertFalse(job.err().contains("restarting from checkpoint"), "a stopped job is not recovered: " + job.all());
+            assertFalse(job.out().contains("pi is approximately"), job.all());
+        }
+    }
+
     @Test
     void usageErrorsAreOneLineWithoutStackTraces() {
         for (String[] args : List.of(new String[] {"checkpoint", "--bogus"}, new String[] {"checkpoint", "no-such-job-1"},
