@@ -170,16 +170,7 @@ final class BufferRef implements Serializable {
         ByteOrder order = bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         ByteBuffer bytes = (direct ? ByteBuffer.allocateDirect(content.length) : ByteBuffer.allocate(content.length)).order(order);
         bytes.put(content).clear();
-        Buffer b = switch (type) {
-            case 'B' -> bytes;
-            case 'C' -> bytes.asCharBuffer();
-            case 'S' -> bytes.asShortBuffer();
-            case 'I' -> bytes.asIntBuffer();
-            case 'J' -> bytes.asLongBuffer();
-            case 'F' -> bytes.asFloatBuffer();
-            case 'D' -> bytes.asDoubleBuffer();
-            default -> throw new IllegalArgumentException("unknown buffer type " + type);
-        };
+        Buffer b = typed(bytes);
         if (b.capacity() != capacity) {
             throw new IllegalArgumentException("buffer record of capacity " + capacity + " holds " + content.length + " bytes");
         }
@@ -198,6 +189,7 @@ final class BufferRef implements Serializable {
         return typed(region).limit(limit).position(position);
     }
 
+    /** {@code bytes} as a buffer of this record's element type (the view shares its memory and order). */
     private Buffer typed(ByteBuffer bytes) {
         return switch (type) {
             case 'B' -> bytes;
