@@ -585,8 +585,9 @@ public final class Scenario {
     /**
      * Each rank attaches a buffer once (kept in its state) and in every iteration writes an int
      * through a view of a direct buffer and reads it back through the buffer (they must still
-     * share memory after a restart), then bSends to its right neighbour, then receives what its left neighbour bSent in the iteration before: one
-     * buffered message is in flight at every safe point. After a restart the buffered sends go
+     * share memory after a restart), then bSends to its right neighbour, then receives what its
+     * left neighbour bSent in the iteration before: one buffered message is in flight at every
+     * safe point. After a restart the buffered sends go
      * on without attaching again, and the detach returns the array the restored state holds.
      */
     static long bsend(Ckpt c) throws Exception {
