@@ -345,12 +345,21 @@ public final class Args {
     }
 
     private static int rank(int comm) throws ManaException {
+        return fromComm(comm, true);
+    }
+
+    /**
+     * This process's rank in the communicator ({@code rank}) or its local group's size: from the
+     * descriptor, else (a communicator without one) from the lower half.
+     */
+    private static int fromComm(int comm, boolean rank) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d != null) {
-            return d.rank();
+            return rank ? d.rank() : d.size();
         }
         try {
-            return Lower.comm(comm).getRank();
+            mpi.Comm c = Lower.comm(comm);
+            return rank ? c.getRank() : c.getSize();
         } catch (mpi.MPIException e) {
             throw Lower.error(e);
         }
@@ -519,15 +528,7 @@ public final class Args {
     }
 
     private static int localSize(int comm) throws ManaException {
-        CommDescriptor d = Lower.commDescriptor(comm);
-        if (d != null) {
-            return d.size();
-        }
-        try {
-            return Lower.comm(comm).getSize();
-        } catch (mpi.MPIException e) {
-            throw Lower.error(e);
-        }
+        return fromComm(comm, false);
     }
 
     /** perProcess, checked only at the root (the only process that reads the array). */
