@@ -3,7 +3,10 @@ package mpi;
 import mana.core.error.ManaException;
 import mana.core.fn.FunctionTable;
 
-/** Ports and names of Intracomm: accept/connect between groups of the job (area comm, bundle mana.wrappers.comm). */
+/**
+ * Ports, names and process creation of Intracomm: accept/connect between groups, spawn of new
+ * processes (area comm, bundle mana.wrappers.comm).
+ */
 public class Intracomm {
 
     public static String openPort() throws MPIException {
@@ -83,6 +86,28 @@ public class Intracomm {
             return FunctionTable.comm().lookupName(service, info.vid);
         } catch (ManaException e) {
             throw ManaErrors.of(e);
+        }
+    }
+
+    public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes)
+            throws MPIException {
+        try {
+            return new Intercomm(FunctionTable.comm().spawn(vid, command, argv, maxprocs, info.vid, root, errcodes));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e, this);
+        }
+    }
+
+    public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
+            int[] errcodes) throws MPIException {
+        int[] infos = new int[info.length]; // a null array throws as in the raw binding
+        for (int i = 0; i < info.length; i++) {
+            infos[i] = info[i].vid;
+        }
+        try {
+            return new Intercomm(FunctionTable.comm().spawnMultiple(vid, commands, argv, maxprocs, infos, root, errcodes));
+        } catch (ManaException e) {
+            throw ManaErrors.of(e, this);
         }
     }
 }

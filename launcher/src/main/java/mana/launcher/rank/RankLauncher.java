@@ -263,6 +263,12 @@ public final class RankLauncher {
             // MPI_INFO_ENV "command"/"argv" as under mpirun java -cp ... MAIN ARGS (mana.wrappers.env)
             System.setProperty("mana.app.command", mainClass);
             System.setProperty("mana.app.argv", String.join(" ", appArgs));
+            List<String> appSpec = new ArrayList<>();
+            if (prewrapped != null) {
+                appSpec.addAll(List.of("--wrapped", prewrapped.toAbsolutePath().toString()));
+            }
+            appSpec.addAll(appJar != null ? List.of(appJar.toString()) : List.of("--classpath", classPath.joined(), "--"));
+            publishSpawnCommand(appSpec);
             try {
                 return MethodHandles.insertArguments(MethodHandles.lookup().unreflect(main), 0, (Object) appArgs);
             } catch (IllegalAccessException e) {
@@ -273,6 +279,29 @@ public final class RankLauncher {
         } catch (BundleException | IOException e) {
             return fail("cannot boot the framework: " + oneLine(String.valueOf(e.getMessage())));
         }
+    }
+
+    /**
+     * How to start a spawned child as a rank of its own (read by mana.wrappers.comm's
+     * SpawnCommands): this JVM's command up to the main class and "rank", and the application.
+     */
+    static void publishSpawnCommand(List<String> app) {
+        String sep = "\u001f";
+        List<String> prefix = new ArrayList<>();
+        prefix.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String option : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // a child neither restarts from this rank's checkpoint nor runs its finalize commands
+            if (!option.startsWith("-Dmana.restart.") && !option.startsWith("-Dmana.shell.atFinalize=")
+                    && !option.startsWith("-Dmana.spawned=")) {
+                prefix.add(option);
+            }
+        }
+        prefix.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        String command = System.getProperty("sun.java.command", "");
+        String main = command.isBlank() ? "mana.launcher.Main" : command.split(" ", 2)[0];
+        prefix.addAll(List.of(main, "rank"));
+        System.setProperty("mana.spawn.prefix", String.join(sep, prefix));
+        System.setProperty("mana.spawn.app", String.join(sep, app));
     }
 
     // ----- framework -----

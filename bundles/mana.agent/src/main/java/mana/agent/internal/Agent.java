@@ -71,8 +71,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         PlatformHook.install(this);
         protocol.holdSignal(restart); // on a restart the first safe point applies the restored counter
         String address = env.get(ENV_COORD);
-        if (address == null || address.isBlank()) {
-            return; // no coordinator: idle
+        if (address == null || address.isBlank() || Boolean.getBoolean("mana.spawned")) {
+            return; // no coordinator (a process MPI_Comm_spawn started is not one of the job's ranks): idle
         }
         jobId = env.getOrDefault(ENV_JOB, "");
         shellThread = Executors.newSingleThreadExecutor(r -> {

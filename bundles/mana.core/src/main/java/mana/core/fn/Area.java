@@ -13,7 +13,7 @@ public enum Area {
     CART("topologies", "mana.wrappers.cart"),
     IO("MPI-IO files", "mana.wrappers.io"),
     RMA("one-sided communication (windows)", "mana.wrappers.rma"),
-    SPAWN("process creation (spawn, join)", null);
+    SPAWN("joining processes over a socket (MPI_Comm_join)", null);
 
     private final String description;
     private final String bundle;

@@ -227,4 +227,22 @@ public interface CommProvider {
     default int getParent() throws ManaException {
         throw FunctionCatalog.missing("MPI_Comm_get_parent", null);
     }
+
+    /**
+     * Starts {@code maxprocs} processes of {@code command} and returns the handle of the
+     * intercommunicator to them (collective over {@code comm}; the arguments count at {@code root}
+     * only). {@code info} is an info handle; {@code errcodes} (may be null) gets one code per process.
+     */
+    @MpiName("MPI_Comm_spawn")
+    default int spawn(int comm, String command, String[] argv, int maxprocs, int info, int root, int[] errcodes)
+            throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_spawn", null);
+    }
+
+    /** {@link #spawn} of several commands at once; {@code infos} holds one info handle per command. */
+    @MpiName("MPI_Comm_spawn_multiple")
+    default int spawnMultiple(int comm, String[] commands, String[][] argv, int[] maxprocs, int[] infos, int root,
+            int[] errcodes) throws ManaException {
+        throw FunctionCatalog.missing("MPI_Comm_spawn_multiple", null);
+    }
 }

@@ -16,7 +16,7 @@ public final class FunctionCatalog {
     private static final Pattern IO = Pattern.compile("MPI_(File_.*|Register_datarep)");
     private static final Pattern RMA = Pattern.compile("MPI_(Win_.*|Put|Get|Accumulate|Get_accumulate|Fetch_and_op"
             + "|Compare_and_swap|Rput|Rget|Raccumulate|Rget_accumulate|Alloc_mem|Free_mem)");
-    private static final Pattern SPAWN = Pattern.compile("MPI_(Comm_spawn.*|Comm_join)");
+    private static final Pattern SPAWN = Pattern.compile("MPI_Comm_join");
     private static final Pattern TYPES = Pattern.compile("MPI_(Type_.*|Op_.*|Pack_external.*|Get_address)");
     private static final Pattern COLL = Pattern.compile("MPI_(Barrier|Bcast|Gather|Gatherv|Scatter|Scatterv"
             + "|Allgather|Allgatherv|Alltoall|Alltoallv|Alltoallw|Reduce|Allreduce|Reduce_local|Reduce_scatter"

@@ -96,6 +96,19 @@ public final class Comms {
         }
     }
 
+    /**
+     * Whether some of these ranks are outside this job's MPI_COMM_WORLD (MPI_UNDEFINED in it):
+     * processes MPI_Comm_spawn started, their parents, or another job's processes.
+     */
+    public static boolean outsideJob(int[] worldRanks) {
+        for (int r : worldRanks) {
+            if (r < 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static boolean isNull(Comm c) {
         return c == null || c.isNull();
     }
@@ -155,7 +168,9 @@ public final class Comms {
             return registerInter((Intercomm) lowerNew);
         }
         int[] members = worldRanks(lowerNew);
-        long gid = agreeGid(lowerNew);
+        // with processes outside this job (spawned, or of another job) no extra collective:
+        // they may not run MANA; such a communicator is never checkpointed, so its gid stays local
+        long gid = outsideJob(members) ? newGid() : agreeGid(lowerNew);
         CommDescriptor d = new CommDescriptor(gid, lowerNew.getRank(), members, null, false);
         d.setErrhandler(errhandlerVid(lowerNew));
         return Handles.TABLE.create(Kind.COMM, lowerNew, d);
@@ -171,7 +186,7 @@ public final class Comms {
         } finally {
             rg.free();
         }
-        long gid = agreeInterGid(lowerNew, local, remote);
+        long gid = outsideJob(local) || outsideJob(remote) ? newGid() : agreeInterGid(lowerNew, local, remote);
         CommDescriptor d = CommDescriptor.inter(gid, lowerNew.getRank(), local, remote);
         d.setErrhandler(errhandlerVid(lowerNew));
         return Handles.TABLE.create(Kind.COMM, lowerNew, d);

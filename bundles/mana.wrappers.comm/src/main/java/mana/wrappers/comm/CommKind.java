@@ -72,6 +72,20 @@ public final class CommKind implements DescriptorKind {
         return out;
     }
 
+    /** A communicator with processes outside this job cannot be rebuilt: a restart starts this job's ranks only. */
+    @Override
+    public String unsupportedReason(Descriptor descriptor) {
+        CommDescriptor d = (CommDescriptor) descriptor;
+        int[] remote = d.remoteWorldRanks();
+        if (Comms.outsideJob(d.worldRanks()) || (remote != null && Comms.outsideJob(remote))) {
+            return "communicator " + (d.name() == null ? "" : "'" + d.name() + "' ") + "(" + d.summary()
+                    + ") is live and holds processes outside this job (started by MPI_Comm_spawn, the spawning"
+                    + " parents, or another job's); a restart cannot start those again, so MANA does not checkpoint"
+                    + " while it lives (free or disconnect it first)";
+        }
+        return null;
+    }
+
     @Override
     public void save(Descriptor descriptor, DataOutput out) throws IOException {
         CommDescriptor d = (CommDescriptor) descriptor;

@@ -1,5 +1,6 @@
 package mana.wrappers.comm;
 
+import java.util.Arrays;
 import mana.core.desc.CommDescriptor;
 import mana.core.desc.Descriptor;
 import mana.core.error.ErrorClass;
@@ -56,6 +57,8 @@ public final class CommWrappers implements CommProvider {
     private static final int CALL_ERRHANDLER = FunctionStats.id("MPI_Comm_call_errhandler");
     private static final int INTERCOMM_CREATE = FunctionStats.id("MPI_Intercomm_create");
     private static final int GET_PARENT = FunctionStats.id("MPI_Comm_get_parent");
+    private static final int SPAWN = FunctionStats.id("MPI_Comm_spawn");
+    private static final int SPAWN_MULTIPLE = FunctionStats.id("MPI_Comm_spawn_multiple");
     private static final int INTERCOMM_MERGE = FunctionStats.id("MPI_Intercomm_merge");
     private static final int REMOTE_SIZE = FunctionStats.id("MPI_Comm_remote_size");
     private static final int REMOTE_GROUP = FunctionStats.id("MPI_Comm_remote_group");
@@ -323,8 +326,8 @@ public final class CommWrappers implements CommProvider {
 
     /**
      * MPI_COMM_NULL in a job mpirun started (the raw binding then returns an Intercomm whose
-     * isNull() is true; so does the upper half). A process MPI_Comm_spawn started would have a
-     * parent, but MANA does not support spawn, so that is refused naming the reason.
+     * isNull() is true; so does the upper half). In a process MPI_Comm_spawn started, the
+     * intercommunicator to the parents: the same handle on every call while it lives.
      */
     @Override
     public int getParent() throws ManaException {
@@ -333,9 +336,98 @@ public final class CommWrappers implements CommProvider {
             if (Comms.isNull(parent)) {
                 return Vid.NULL;
             }
-            throw ManaException.of(ErrorClass.UNSUPPORTED_OPERATION, "MPI_Comm_get_parent: this process was started"
-                    + " by MPI_Comm_spawn, and MANA does not support spawned processes");
+            synchronized (this) {
+                int known = parentVid;
+                if (known != Vid.NULL && Handles.TABLE.isLive(known)
+                        && Comms.handle(Lower.comm(known)) == Comms.handle(parent)) {
+                    return known;
+                }
+                parentVid = Comms.registerInter(parent); // local only: the parents are outside this job
+                return parentVid;
+            }
         });
+    }
+
+    /** The handle getParent made (NULL before the first call); guarded by this. */
+    private int parentVid = Vid.NULL;
+
+    @Override
+    public int spawn(int comm, String command, String[] argv, int maxprocs, int info, int root, int[] errcodes)
+            throws ManaException {
+        return call(SPAWN, () -> {
+            Intracomm c = intra(comm);
+            // Open MPI's binding reads every string and fills errcodes on every rank: what
+            // would crash it (a null string, a short errcodes) is an error here
+            Args.notNull(command, "command");
+            checkArgv(argv, "argv");
+            checkErrcodes(errcodes, maxprocs);
+            Info lowerInfo = mana.wrappers.base.Infos.lower(info);
+            SpawnCommands.Command child = c.getRank() == root ? SpawnCommands.fromSystemProperties().forChild(command, argv)
+                    : new SpawnCommands.Command(command, argv);
+            return Comms.registerInter(c.spawn(child.command(), child.argv(), maxprocs, lowerInfo, root, errcodes));
+        });
+    }
+
+    @Override
+    public int spawnMultiple(int comm, String[] commands, String[][] argv, int[] maxprocs, int[] infos, int root,
+            int[] errcodes) throws ManaException {
+        return call(SPAWN_MULTIPLE, () -> {
+            Intracomm c = intra(comm);
+            Args.notNull(commands, "commands");
+            Args.notNull(maxprocs, "maxprocs");
+            int n = commands.length;
+            if (maxprocs.length < n || infos.length < n || (argv != null && argv.length < n)) {
+                throw ManaException.of(ErrorClass.ARG, "invalid argument: " + n + " commands, but maxprocs has "
+                        + maxprocs.length + ", info " + infos.length + (argv == null ? "" : " and argv " + argv.length)
+                        + " elements");
+            }
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                Args.notNull(commands[i], "commands[" + i + "]");
+                if (argv != null) {
+                    Args.notNull(argv[i], "argv[" + i + "]");
+                    checkArgv(argv[i], "argv[" + i + "]");
+                }
+                total += Math.max(0, maxprocs[i]);
+            }
+            checkErrcodes(errcodes, total);
+            Info[] lowerInfos = new Info[infos.length];
+            for (int i = 0; i < infos.length; i++) {
+                lowerInfos[i] = mana.wrappers.base.Infos.lower(infos[i]);
+            }
+            String[] cmds = commands;
+            String[][] args = argv;
+            if (c.getRank() == root && commands != null) {
+                SpawnCommands spawnCommands = SpawnCommands.fromSystemProperties(); // set once the application starts
+                cmds = commands.clone();
+                args = new String[commands.length][];
+                for (int i = 0; i < commands.length; i++) {
+                    String[] a = argv != null ? argv[i] : new String[0]; // the binding reads every argv[i]
+                    SpawnCommands.Command child = spawnCommands.forChild(commands[i], a);
+                    cmds[i] = child.command();
+                    args[i] = child.argv();
+                }
+                if (argv == null && Arrays.equals(cmds, commands)) {
+                    args = null; // nothing rewritten: MPI_ARGVS_NULL as the application gave it
+                }
+            }
+            return Comms.registerInter(c.spawnMultiple(cmds, args, maxprocs, lowerInfos, root, errcodes));
+        });
+    }
+
+    private static void checkArgv(String[] argv, String what) throws ManaException {
+        if (argv != null) {
+            for (int i = 0; i < argv.length; i++) {
+                Args.notNull(argv[i], what + "[" + i + "]");
+            }
+        }
+    }
+
+    private static void checkErrcodes(int[] errcodes, long processes) throws ManaException {
+        if (errcodes != null && errcodes.length < processes) {
+            throw ManaException.of(ErrorClass.ARG, "invalid argument: errcodes has " + errcodes.length
+                    + " elements for " + processes + " processes");
+        }
     }
 
     @Override

@@ -48,6 +48,17 @@ public final class GroupKind implements DescriptorKind {
         return out;
     }
 
+    /** A group with processes outside this job cannot be rebuilt (see {@link CommKind#unsupportedReason}). */
+    @Override
+    public String unsupportedReason(Descriptor descriptor) {
+        GroupDescriptor d = (GroupDescriptor) descriptor;
+        if (Comms.outsideJob(d.worldRanks())) {
+            return "group (" + d.summary() + ") is live and holds processes outside this job (from MPI_Comm_spawn or"
+                    + " another job); MANA does not checkpoint while it lives (free it first)";
+        }
+        return null;
+    }
+
     @Override
     public void save(Descriptor descriptor, DataOutput out) throws IOException {
         GroupDescriptor d = (GroupDescriptor) descriptor;
