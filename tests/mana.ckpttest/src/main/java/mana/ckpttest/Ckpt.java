@@ -58,6 +58,17 @@ final class Ckpt {
         return t;
     }
 
+    /**
+     * A checkpoint attempt now, into a root of its own (it is expected to be refused: nothing of
+     * it may take the sequence numbers of the run's checkpoints); prints a PROBE line.
+     */
+    CutOutcome probe(Serializable state) {
+        Path probeRoot = root.resolveSibling(root.getFileName() + "-probe");
+        CutOutcome o = engine.checkpoint(new CutRequest(1, probeRoot, 2, "ckpttest", -1), state);
+        System.out.println("PROBE rank=" + rank + " committed=" + o.committed() + " reason=" + o.abortReason());
+        return o;
+    }
+
     /** At iteration {@code i}: the checkpoint; later: dying (see the arguments). */
     void safePoint(int i, Serializable state) {
         if (i == ckptAt) {

@@ -26,6 +26,11 @@ public final class Scenario {
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
         MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+        if (args[0].equals("spawnchild")) {
+            spawnChild();
+            MPI.Finalize();
+            return;
+        }
         Ckpt c = new Ckpt(args);
         long result = switch (args[0]) {
             case "split" -> split(c);
@@ -41,12 +46,57 @@ public final class Scenario {
             case "winalloc" -> winAlloc(c);
             case "bsend" -> bsend(c);
             case "mprobe" -> mProbe(c);
+            case "spawn" -> spawn(c);
             default -> throw new IllegalArgumentException(args[0]);
         };
         if (c.rank == 0) {
             System.out.println("RESULT " + args[0] + " " + result);
         }
         MPI.Finalize();
+    }
+
+    // ---- spawned processes: no checkpoint while connected, checkpoint and restart after ---------
+
+    static final class SpawnState implements Serializable {
+        int iter;
+        long acc;
+    }
+
+    /**
+     * Each rank spawns one child (a MANA rank of its own); a checkpoint attempt while connected to
+     * it is refused, naming the reason; rank 0 then exchanges a value with its child, every rank
+     * disconnects, and the job goes on (checkpointed, killed and restarted by the test).
+     */
+    static long spawn(Ckpt c) throws Exception {
+        SpawnState s = c.state(new SpawnState());
+        if (s.iter == 0) {
+            Intercomm kid = MPI.COMM_SELF.spawn("java", new String[] {Scenario.class.getName(), "spawnchild"}, 1,
+                    MPI.INFO_NULL, 0, null);
+            c.probe(s);
+            long[] v = {c.rank + 100};
+            kid.send(v, 1, MPI.LONG, 0, 1);
+            kid.recv(v, 1, MPI.LONG, 0, 2);
+            s.acc = v[0];
+            kid.disconnect();
+        }
+        for (int i = s.iter; i < c.iterations; i++) {
+            long[] sum = new long[1];
+            MPI.COMM_WORLD.allReduce(new long[] {s.acc + i}, sum, 1, MPI.LONG, MPI.SUM);
+            s.acc = mix(s.acc, sum[0]);
+            s.iter = i + 1;
+            c.safePoint(i, s);
+        }
+        return s.acc;
+    }
+
+    /** A spawned child: doubles what its parent sends and disconnects. */
+    static void spawnChild() throws Exception {
+        Intercomm parent = Intercomm.getParent();
+        long[] v = new long[1];
+        parent.recv(v, 1, MPI.LONG, 0, 1);
+        v[0] *= 2;
+        parent.send(v, 1, MPI.LONG, 0, 2);
+        parent.disconnect();
     }
 
     static long mix(long acc, long v) {

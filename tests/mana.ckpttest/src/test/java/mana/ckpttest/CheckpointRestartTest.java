@@ -1,9 +1,11 @@
 package mana.ckpttest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import mana.testkit.ManaJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,6 +65,19 @@ class CheckpointRestartTest {
         // 3 ranks: groups {0, 2} and {1}; each rank has one message in flight at the cut
         ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "inter", 3, 3, 4, 7);
         assertEquals(3, Jobs.drained(runs[1]), "messages in flight on the intercommunicator:\n" + runs[1].all());
+    }
+
+    @Test
+    void noCheckpointWhileConnectedToSpawnedProcessesThenCheckpointAndRestartAfterTheDisconnect(@TempDir Path tmp) {
+        ManaJob.Run[] runs = Jobs.checkpointKillRestart(tmp, "spawn", 2, 3, 4, 7);
+        for (ManaJob.Run r : List.of(runs[0], runs[1])) {
+            List<String> probes = r.outLines().stream().filter(l -> l.startsWith("PROBE")).toList();
+            assertEquals(2, probes.size(), r.all());
+            for (String p : probes) {
+                assertTrue(p.contains("committed=false") && p.contains("holds processes outside this job"), p);
+            }
+        }
+        assertFalse(runs[2].out().contains("PROBE"), "the restart does not spawn again:\n" + runs[2].all());
     }
 
     @Test

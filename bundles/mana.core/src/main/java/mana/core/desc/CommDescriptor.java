@@ -207,12 +207,21 @@ public final class CommDescriptor implements Descriptor {
 
     @Override
     public String summary() {
-        String members = worldRanks.length <= 8 ? Arrays.toString(worldRanks)
+        String members = worldRanks.length <= 8 ? ranks(worldRanks)
                 : "[" + worldRanks[0] + ".." + worldRanks[worldRanks.length - 1] + "] (" + worldRanks.length + ")";
         String remote = remoteWorldRanks == null ? "" : " remote=" + (remoteWorldRanks.length <= 8
-                ? Arrays.toString(remoteWorldRanks) : "(" + remoteWorldRanks.length + ")");
+                ? ranks(remoteWorldRanks) : "(" + remoteWorldRanks.length + ")");
         return String.format("comm gid=%x rank=%d/%d members=%s%s%s coll=%d%s", gid, rank, worldRanks.length, members,
                 remote, topology == null ? "" : " " + topology, CallerThreads.get(collectiveSeq, 0),
                 name == null ? "" : " name=" + name);
+    }
+
+    /** World ranks for people: a process outside this job's world (MPI_UNDEFINED) shows as "outside". */
+    static String ranks(int[] worldRanks) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < worldRanks.length; i++) {
+            b.append(i == 0 ? "" : ", ").append(worldRanks[i] < 0 ? "outside" : String.valueOf(worldRanks[i]));
+        }
+        return b.append(']').toString();
     }
 }

@@ -1,6 +1,5 @@
 package mana.core.desc;
 
-import java.util.Arrays;
 import mana.core.vid.Kind;
 
 /** A group: its members as world ranks. */
@@ -38,6 +37,6 @@ public final class GroupDescriptor implements Descriptor {
 
     @Override
     public String summary() {
-        return "group members=" + Arrays.toString(worldRanks);
+        return "group members=" + CommDescriptor.ranks(worldRanks);
     }
 }
