@@ -1,6 +1,5 @@
 package mana.core.desc;
 
-import java.util.Arrays;
 import mana.core.gate.CallerThreads;
 import mana.core.vid.Kind;
 
