@@ -290,9 +290,10 @@ public final class RankLauncher {
         List<String> prefix = new ArrayList<>();
         prefix.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String option : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // a child neither restarts from this rank's checkpoint nor runs its finalize commands
+            // a child neither restarts from this rank's checkpoint, nor runs its finalize
+            // commands, nor opens a console (its standard input is not the user's)
             if (!option.startsWith("-Dmana.restart.") && !option.startsWith("-Dmana.shell.atFinalize=")
-                    && !option.startsWith("-Dmana.spawned=")) {
+                    && !option.startsWith("-Dmana.spawned=") && !option.startsWith("-Dmana.console=")) {
                 prefix.add(option);
             }
         }
