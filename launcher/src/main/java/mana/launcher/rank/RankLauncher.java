@@ -75,6 +75,8 @@ public final class RankLauncher {
 
     /** The launcher of this rank between {@link #prepare} and {@link #finish}. */
     private static RankLauncher current;
+    /** The application bundle's class loader: the context class loader of the threads it starts. */
+    private static volatile ClassLoader appLoader;
     private Framework framework;
 
     /**
@@ -115,10 +117,42 @@ public final class RankLauncher {
             t.getUncaughtExceptionHandler().uncaughtException(t, failure);
             status = APP_FAILED;
         }
+        awaitApplicationThreads();
         if (current != null) {
             current.stop(current.framework);
         }
         exit(status);
+    }
+
+    /**
+     * As {@code java App} does after main: waits for the non-daemon threads the application
+     * started (those whose context class loader is the application's, inherited from main),
+     * so that work they do after main returned (MPI calls, MPI.Finalize) still happens.
+     */
+    static void awaitApplicationThreads() {
+        ClassLoader loader = appLoader;
+        if (loader == null) {
+            return;
+        }
+        Thread self = Thread.currentThread();
+        while (true) {
+            Thread next = null;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t != self && !t.isDaemon() && t.isAlive() && t.getContextClassLoader() == loader) {
+                    next = t;
+                    break;
+                }
+            }
+            if (next == null) {
+                return;
+            }
+            try {
+                next.join();
+            } catch (InterruptedException e) {
+                self.interrupt();
+                return;
+            }
+        }
     }
 
     private static void exit(int status) {
@@ -259,7 +293,8 @@ public final class RankLauncher {
             if (verbose) {
                 printTimings();
             }
-            Thread.currentThread().setContextClassLoader(app.adapt(BundleWiring.class).getClassLoader());
+            appLoader = app.adapt(BundleWiring.class).getClassLoader();
+            Thread.currentThread().setContextClassLoader(appLoader);
             // MPI_INFO_ENV "command"/"argv" as under mpirun java -cp ... MAIN ARGS (mana.wrappers.env)
             System.setProperty("mana.app.command", mainClass);
             System.setProperty("mana.app.argv", String.join(" ", appArgs));
