@@ -78,7 +78,7 @@ public final class CommKind implements DescriptorKind {
         CommDescriptor d = (CommDescriptor) descriptor;
         int[] remote = d.remoteWorldRanks();
         if (Comms.outsideJob(d.worldRanks()) || (remote != null && Comms.outsideJob(remote))) {
-            return "communicator " + (d.name() == null ? "" : "'" + d.name() + "' ") + "(" + d.summary()
+            return "communicator (" + d.summary() // the summary names it when the application did
                     + ") is live and holds processes outside this job (started by MPI_Comm_spawn, the spawning"
                     + " parents, or another job's); a restart cannot start those again, so MANA does not checkpoint"
                     + " while it lives (free or disconnect it first)";

@@ -397,7 +397,7 @@ public final class CommWrappers implements CommProvider {
             }
             String[] cmds = commands;
             String[][] args = argv;
-            if (c.getRank() == root && commands != null) {
+            if (c.getRank() == root) {
                 SpawnCommands spawnCommands = SpawnCommands.fromSystemProperties(); // set once the application starts
                 cmds = commands.clone();
                 args = new String[commands.length][];
