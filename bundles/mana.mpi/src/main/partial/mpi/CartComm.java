@@ -11,6 +11,16 @@ public final class CartComm extends Intracomm {
         super(vid);
     }
 
+    /** As in Open MPI: an object for the {@code handle} of a live communicator (see {@link Comm#Comm(long)}). */
+    protected CartComm(long handle) throws MPIException {
+        super(handle);
+    }
+
+    /** As in Open MPI: {@code {communicator, request}} from {@link Comm#iDup(long)}. */
+    protected CartComm(long[] commRequest) {
+        super(commRequest);
+    }
+
     private static TopoProvider topo() {
         return FunctionTable.topo();
     }

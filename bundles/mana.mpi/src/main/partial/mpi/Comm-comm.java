@@ -61,7 +61,7 @@ public class Comm {
 
     public final void free() throws MPIException {
         try {
-            vid = comm().free(vid);
+            setVid(comm().free(vid));
             freed = true;
         } catch (ManaException e) {
             throw ManaErrors.of(e, this);
@@ -70,7 +70,7 @@ public class Comm {
 
     public final void disconnect() throws MPIException {
         try {
-            vid = comm().disconnect(vid);
+            setVid(comm().disconnect(vid));
             freed = true;
         } catch (ManaException e) {
             throw ManaErrors.of(e, this);

@@ -11,6 +11,16 @@ public final class GraphComm extends Intracomm {
         super(vid);
     }
 
+    /** As in Open MPI: an object for the {@code handle} of a live communicator (see {@link Comm#Comm(long)}). */
+    protected GraphComm(long handle) throws MPIException {
+        super(handle);
+    }
+
+    /** As in Open MPI: {@code {communicator, request}} from {@link Comm#iDup(long)}. */
+    protected GraphComm(long[] commRequest) {
+        super(commRequest);
+    }
+
     private static TopoProvider topo() {
         return FunctionTable.topo();
     }

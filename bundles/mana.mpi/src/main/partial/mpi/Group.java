@@ -9,9 +9,25 @@ import mana.core.vid.Vid;
 public final class Group {
     /** The MANA handle (see mana.core.vid.Vid); becomes the null handle when freed. */
     int vid;
+    /** Open MPI's protected {@code handle}: the MANA handle as an unsigned value, kept equal to {@code vid}. */
+    protected long handle;
 
     Group(int vid) {
         this.vid = vid;
+        this.handle = ManaHandles.handleOf(vid);
+    }
+
+    /**
+     * As in Open MPI: an object for the {@code handle} of a live group. Any other value gives an
+     * object whose every use fails with MPI_ERR_GROUP.
+     */
+    protected Group(long handle) {
+        this(ManaHandles.vidOf(handle, mana.core.vid.Kind.GROUP));
+    }
+
+    /** As in Open MPI: the handle of MPI_GROUP_EMPTY. */
+    protected static long getEmpty() {
+        return ManaHandles.handleOf(MPI.GROUP_EMPTY.vid);
     }
 
     private static GroupProvider group() {
@@ -37,6 +53,7 @@ public final class Group {
     public void free() throws MPIException {
         try {
             vid = group().free(vid);
+            handle = ManaHandles.handleOf(vid);
         } catch (ManaException e) {
             throw ManaErrors.of(e);
         }

@@ -15,9 +15,25 @@ public final class Info {
 
     /** The MANA handle (see mana.core.vid.Vid). */
     int vid;
+    /** Open MPI's protected {@code handle}: the MANA handle as an unsigned value, kept equal to {@code vid}. */
+    protected long handle;
 
     Info(int vid) {
         this.vid = vid;
+        this.handle = ManaHandles.handleOf(vid);
+    }
+
+    /**
+     * As in Open MPI: an object for the {@code handle} of a live info. Any other value gives an
+     * object whose every use fails with MPI_ERR_INFO.
+     */
+    protected Info(long handle) {
+        this(ManaHandles.vidOf(handle, mana.core.vid.Kind.INFO));
+    }
+
+    /** As in Open MPI: a new object for MPI_INFO_ENV. */
+    protected static Info newEnv() {
+        return new Info(MPI.INFO_ENV.vid);
     }
 
     private static InfoProvider info() {
@@ -27,6 +43,7 @@ public final class Info {
     public Info() throws MPIException {
         try {
             vid = info().create();
+            handle = ManaHandles.handleOf(vid);
         } catch (ManaException e) {
             throw ManaErrors.of(e);
         }
@@ -93,6 +110,7 @@ public final class Info {
     public void free() throws MPIException {
         try {
             vid = info().free(vid);
+            handle = ManaHandles.handleOf(vid);
         } catch (ManaException e) {
             throw ManaErrors.of(e);
         }

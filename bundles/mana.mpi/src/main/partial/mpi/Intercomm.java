@@ -10,6 +10,16 @@ public final class Intercomm extends Comm {
         super(vid);
     }
 
+    /** As in Open MPI: an object for the {@code handle} of a live communicator (see {@link Comm#Comm(long)}). */
+    protected Intercomm(long handle) {
+        super(handle);
+    }
+
+    /** As in Open MPI: {@code {communicator, request}} from {@link Comm#iDup(long)}. */
+    protected Intercomm(long[] commRequest) {
+        super(commRequest);
+    }
+
     @Override
     public Intercomm clone() {
         try {

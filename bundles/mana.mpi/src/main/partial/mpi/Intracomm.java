@@ -10,6 +10,21 @@ public class Intracomm extends Comm {
         super(vid);
     }
 
+    /** As in Open MPI: no communicator yet (see {@link Comm#setType}); every use fails with MPI_ERR_COMM. */
+    protected Intracomm() {
+        super();
+    }
+
+    /** As in Open MPI: an object for the {@code handle} of a live communicator (see {@link Comm#Comm(long)}). */
+    protected Intracomm(long handle) {
+        super(handle);
+    }
+
+    /** As in Open MPI: {@code {communicator, request}} from {@link Comm#iDup(long)}. */
+    protected Intracomm(long[] commRequest) {
+        super(commRequest);
+    }
+
     @Override
     public Intracomm clone() {
         try {

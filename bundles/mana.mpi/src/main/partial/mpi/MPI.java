@@ -86,8 +86,32 @@ public final class MPI {
         return new Datatype(Predefined.handle(Kind.DATATYPE, name));
     }
 
+    /** As in Open MPI, whose class has the default constructor (an instance has no use). */
+    public MPI() {
+    }
+
     private static EnvProvider env() {
         return FunctionTable.env();
+    }
+
+    /** As in Open MPI: fails unless MPI is initialized and not finalized. */
+    protected static void check() throws MPIException {
+        if (!isInitialized()) {
+            throw new MPIException("MPI is not initialized.");
+        }
+        if (isFinalized()) {
+            throw new MPIException("MPI is finalized.");
+        }
+    }
+
+    /** As in Open MPI: an attribute value as bytes (Java serialization). */
+    protected static byte[] attrSet(Object value) throws MPIException {
+        return ManaComms.serialize(value);
+    }
+
+    /** As in Open MPI: an attribute value from {@link #attrSet}'s bytes; null stays null. */
+    protected static Object attrGet(byte[] value) throws MPIException {
+        return ManaComms.deserialize(value);
     }
 
     public static String[] Init(String[] args) throws MPIException {

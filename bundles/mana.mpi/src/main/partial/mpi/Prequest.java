@@ -9,6 +9,11 @@ public final class Prequest extends Request {
         super(vid);
     }
 
+    /** As in Open MPI: an object for the {@code handle} of a live request (see {@link Request#Request(long)}). */
+    protected Prequest(long handle) {
+        super(handle);
+    }
+
     public void start() throws MPIException {
         try {
             FunctionTable.request().start(vid);

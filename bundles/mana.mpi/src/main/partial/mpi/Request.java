@@ -13,9 +13,63 @@ import mana.core.fn.RequestProvider;
 public class Request implements Freeable {
     /** The MANA handle (see mana.core.vid.Vid); the null request's after completion or free. */
     int vid;
+    /**
+     * Open MPI's protected {@code handle}, for subclasses: the MANA handle as an unsigned value,
+     * kept equal to {@link #vid} (MANA reads only {@code vid}).
+     */
+    protected long handle;
+    /** As in Open MPI: the buffers a subclass ties to this request ({@link #addSendBufRef}, {@link #addRecvBufRef}). */
+    protected java.nio.Buffer sendBuf;
+    protected java.nio.Buffer recvBuf;
 
     Request(int vid) {
         this.vid = vid;
+        this.handle = ManaHandles.handleOf(vid);
+    }
+
+    /**
+     * As in Open MPI: an object for the {@code handle} of a live request (both objects then name
+     * the same request). Any other value gives an object whose every use fails with MPI_ERR_REQUEST.
+     */
+    protected Request(long handle) {
+        this(ManaHandles.vidOf(handle, mana.core.vid.Kind.REQUEST));
+    }
+
+    /** Sets {@link #vid} and the {@code handle} subclasses see. */
+    final void setVid(int v) {
+        vid = v;
+        handle = ManaHandles.handleOf(v);
+    }
+
+    /** As in Open MPI: the handle of MPI_REQUEST_NULL. */
+    protected static long getNull() {
+        return ManaHandles.handleOf(MPI.REQUEST_NULL.vid);
+    }
+
+    /** As in Open MPI: keeps the receive buffer of this request reachable. */
+    protected final void addRecvBufRef(java.nio.Buffer buf) {
+        this.recvBuf = buf;
+    }
+
+    /** As in Open MPI: keeps the send buffer of this request reachable. */
+    protected final void addSendBufRef(java.nio.Buffer buf) {
+        this.sendBuf = buf;
+    }
+
+    /** As in Open MPI: the handles of {@code r} (an element that is null gives an NPE, as there). */
+    protected static long[] getHandles(Request[] r) {
+        long[] h = new long[r.length];
+        for (int i = 0; i < r.length; i++) {
+            h[i] = r[i].handle;
+        }
+        return h;
+    }
+
+    /** As in Open MPI: sets the handles of {@code r} from {@code h}. */
+    protected static void setHandles(Request[] r, long[] h) {
+        for (int i = 0; i < r.length; i++) {
+            r[i].setVid(ManaHandles.vidOf(h[i], mana.core.vid.Kind.REQUEST));
+        }
     }
 
     private static RequestProvider rp() {
@@ -34,7 +88,7 @@ public class Request implements Freeable {
     static void setVids(Request[] requests, int[] v) {
         for (int i = 0; i < requests.length; i++) {
             if (requests[i] != null) {
-                requests[i].vid = v[i];
+                requests[i].setVid(v[i]);
             }
         }
     }
@@ -54,7 +108,7 @@ public class Request implements Freeable {
     public void free() throws MPIException {
         if (!isNull()) {
             try {
-                vid = rp().free(vid);
+                setVid(rp().free(vid));
             } catch (ManaException e) {
                 throw ManaErrors.of(e);
             }
@@ -76,7 +130,7 @@ public class Request implements Freeable {
     public final Status waitStatus() throws MPIException {
         try {
             Status s = new Status();
-            vid = rp().waitFor(vid, s.data);
+            setVid(rp().waitFor(vid, s.data));
             return s;
         } catch (ManaException e) {
             throw ManaErrors.of(e);
@@ -85,7 +139,7 @@ public class Request implements Freeable {
 
     public final void waitFor() throws MPIException {
         try {
-            vid = rp().waitFor(vid, null);
+            setVid(rp().waitFor(vid, null));
         } catch (ManaException e) {
             throw ManaErrors.of(e);
         }
@@ -95,7 +149,7 @@ public class Request implements Freeable {
         try {
             Status s = new Status();
             long r = rp().test(vid, s.data);
-            vid = (int) r;
+            setVid((int) r);
             return (r & RequestProvider.FLAG) != 0 ? s : null;
         } catch (ManaException e) {
             throw ManaErrors.of(e);
@@ -114,7 +168,7 @@ public class Request implements Freeable {
     public final boolean test() throws MPIException {
         try {
             long r = rp().test(vid, null);
-            vid = (int) r;
+            setVid((int) r);
             return (r & RequestProvider.FLAG) != 0;
         } catch (ManaException e) {
             throw ManaErrors.of(e);

@@ -84,6 +84,7 @@ public final class Constants {
 
     public static ManaException invalid(int vid, int expectedKind) {
         String what = vid == Vid.NULL ? "the null handle"
+                : !Kind.isObjectKind(Vid.kind(vid)) ? Vid.toString(vid) + " is not a handle of any kind (forged handle?)"
                 : Vid.kind(vid) != expectedKind
                 ? Vid.toString(vid) + " is a " + Kind.name(Vid.kind(vid)) + " handle, not a " + Kind.name(expectedKind) + " handle"
                 : Vid.toString(vid) + " is not a predefined " + Kind.name(expectedKind);

@@ -23,6 +23,11 @@ public final class Kind {
     private static final String[] NAMES = {"invalid", "communicator", "group", "datatype", "op", "request",
         "file", "window", "info", "errhandler", "message", "bsend buffer", "kind12", "kind13", "kind14", "kind15"};
 
+    /** Whether {@code kind} is one MANA gives handles of (not 0, not an unused value). */
+    public static boolean isObjectKind(int kind) {
+        return kind >= COMM && kind <= BSEND_BUFFER;
+    }
+
     public static String name(int kind) {
         return kind >= 0 && kind < LIMIT ? NAMES[kind] : "kind" + kind;
     }

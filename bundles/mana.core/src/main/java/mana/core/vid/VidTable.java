@@ -323,6 +323,8 @@ public final class VidTable {
         String why;
         if (vid == Vid.NULL) {
             why = "the null handle";
+        } else if (!Kind.isObjectKind(Vid.kind(vid))) {
+            why = v + " is not a handle of any kind (forged handle?)";
         } else if (Vid.kind(vid) != kind) {
             why = v + " is a " + Kind.name(Vid.kind(vid)) + " handle, not a " + k + " handle";
         } else if (Vid.generation(vid) == Vid.PREDEFINED_GENERATION) {

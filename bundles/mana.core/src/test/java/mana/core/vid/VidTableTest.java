@@ -190,6 +190,19 @@ class VidTableTest {
     }
 
     @Test
+    void aValueOfNoKindIsNamedAsForgedByTheTableAndTheConstants() {
+        VidTable t = new VidTable();
+        for (int forged : new int[] {0x0123_4567, 7, 0xC000_0001, 0xF100_0000}) {
+            ManaException e = assertThrows(ManaException.class, () -> t.lower(forged, Kind.REQUEST));
+            assertEquals(ErrorClass.REQUEST, e.errorClass());
+            String m = message(e);
+            boolean predefinedPath = (forged & 0x0F00_0000) == 0;
+            assertTrue(m.contains("is not a handle of any kind (forged handle?)"),
+                    (predefinedPath ? "constants: " : "table: ") + m);
+        }
+    }
+
+    @Test
     void nullHandleIsRejected() {
         VidTable t = new VidTable();
         ManaException e = assertThrows(ManaException.class, () -> t.lower(Vid.NULL, Kind.COMM));
