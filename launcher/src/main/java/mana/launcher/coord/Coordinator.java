@@ -69,6 +69,8 @@ public final class Coordinator implements AutoCloseable {
     private long nextInterval;
     private long shellIds;
     private final Map<Long, ShellCall> shellCalls = new HashMap<>();
+    /** Hot-added wrapper bundles: the point where every rank switches them on. */
+    private final ActivationPlanner activations;
     private volatile long lastCommittedSeq = -1;
     private volatile int ranksSeen;
     private volatile int firstLostRank = -1;
@@ -86,6 +88,7 @@ public final class Coordinator implements AutoCloseable {
     public Coordinator(Settings settings, InetAddress bind, Consumer<String> log) throws IOException {
         this.settings = settings;
         this.log = log;
+        this.activations = new ActivationPlanner(log::accept);
         this.np = settings.np();
         this.server = new ServerSocket(0, 64, bind);
         this.loop = new Thread(this::runLoop, "mana-coordinator");
@@ -294,6 +297,7 @@ public final class Coordinator implements AutoCloseable {
                     apply(attempt.planner.tick(now));
                 }
                 tickShell(now);
+                activate(activations.tick(now, np));
                 if (now >= nextInterval) {
                     nextInterval = now + settings.interval().toNanos();
                     if (attempt == null && allAttached()) {
@@ -334,6 +338,7 @@ public final class Coordinator implements AutoCloseable {
             return;
         }
         ranks.remove(rank);
+        activate(activations.gone(rank, System.nanoTime()));
         if (!finalized.contains(rank) && firstLostRank < 0) {
             firstLostRank = rank;
         }
@@ -378,6 +383,9 @@ public final class Coordinator implements AutoCloseable {
                             + " waiting up to " + DEADLINE_NANOS / 1_000_000_000L + " s for one");
                 }
             }
+            case "ACTREADY" -> activate(activations.ready(rank, now));
+            case "ACTAT" -> activate(activations.at(rank, Long.parseLong(f[1]), Long.parseLong(f[2]), Wire.untext(f[3]), np, now));
+            case "ACTFAIL" -> activate(activations.failed(rank, Wire.untext(f[1]), Wire.untext(f[2])));
             case "INIT" -> {
                 running.add(rank);
                 initSeen = true;
@@ -390,6 +398,7 @@ public final class Coordinator implements AutoCloseable {
             case "FINALIZING" -> {
                 running.remove(rank);
                 finalized.add(rank);
+                activate(activations.gone(rank, now));
                 if (attempt != null) {
                     apply(attempt.planner.finalizing(rank));
                 }
@@ -629,6 +638,16 @@ public final class Coordinator implements AutoCloseable {
         if (attempt != null) {
             for (Conn c : attempt.clients) {
                 c.send("MSG " + Wire.text(msg));
+            }
+        }
+    }
+
+    private void activate(List<ActivationPlanner.Send> lines) {
+        for (ActivationPlanner.Send s : lines) {
+            if (s.rank() >= 0) {
+                send(s.rank(), s.line());
+            } else {
+                ranks.values().forEach(c -> c.send(s.line()));
             }
         }
     }

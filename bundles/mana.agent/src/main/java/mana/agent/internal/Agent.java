@@ -14,6 +14,7 @@ import mana.ckpt.engine.CutRequest;
 import mana.ckpt.engine.RankCheckpointer;
 import mana.ckpt.engine.RestoreException;
 import mana.ckpt.engine.Restored;
+import mana.core.fn.Activations;
 import mana.core.fn.FunctionTable;
 import mana.core.fn.LifecycleListener;
 import org.apache.felix.service.command.CommandProcessor;
@@ -54,6 +55,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     private Optional<Object> restoredState;
     private boolean warnedNoCoordinator;
     private ExecutorService shellThread;
+    private org.osgi.framework.BundleContext context;
+    private volatile HotAddWatch hotAddWatch;
 
     public Agent() {
         this(System.getenv());
@@ -66,7 +69,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     }
 
     @Activate
-    void activate() {
+    void activate(org.osgi.framework.BundleContext context) {
+        this.context = context;
         restorePending = restart;
         PlatformHook.install(this);
         protocol.holdSignal(restart); // on a restart the first safe point applies the restored counter
@@ -83,7 +87,10 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         try {
             CoordinatorLink l = CoordinatorLink.of(address);
             l.open(env.getOrDefault(ENV_TOKEN, ""), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
-                    () -> protocol.onCancel(-1));
+                    () -> {
+                        protocol.onCancel(-1);
+                        Activations.cancel(-1); // what waits keeps waiting: no rank switches on alone
+                    });
             link = l;
         } catch (IOException | RuntimeException e) {
             System.err.println("[mana agent] rank " + rank + ": cannot reach the job coordinator at " + address + ": " + e.getMessage()
@@ -93,6 +100,10 @@ public final class Agent implements LifecycleListener, ManaPlatform {
 
     @Deactivate
     void deactivate() {
+        if (hotAddWatch != null) {
+            hotAddWatch.close();
+        }
+        Activations.agreeWith(null); // without the agent, bundles added later switch on at once
         PlatformHook.uninstall(this);
         CoordinatorLink l = link;
         if (l != null) {
@@ -116,6 +127,14 @@ public final class Agent implements LifecycleListener, ManaPlatform {
                 case "TARGET" -> protocol.onTarget(Long.parseLong(f[1]), Long.parseLong(f[2]));
                 case "GO" -> protocol.onGo(Long.parseLong(f[1]));
                 case "CANCEL" -> protocol.onCancel(Long.parseLong(f[1]));
+                case "ACTREQ" -> {
+                    long r = Long.parseLong(f[1]);
+                    long n = Activations.arm(r);
+                    send("ACTAT " + r + " " + n + " " + Wire.text(Activations.pendingKeys()));
+                }
+                case "ACTTARGET" -> Activations.target(Long.parseLong(f[1]), Long.parseLong(f[2]), keys(Wire.untext(f[3])));
+                case "ACTCANCEL" -> Activations.cancel(Long.parseLong(f[1]));
+                case "ACTREFUSE" -> Activations.refuse(Wire.untext(f[1]), Wire.untext(f[2]));
                 case "EXEC" -> {
                     String rid = f[1];
                     String command = Wire.untext(f[2]);
@@ -129,6 +148,10 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         } catch (RuntimeException e) {
             System.err.println("[mana agent] rank " + rank + ": bad coordinator message '" + line + "': " + e);
         }
+    }
+
+    private static java.util.Set<String> keys(String csv) {
+        return csv.isEmpty() ? java.util.Set.of() : java.util.Set.of(csv.split(","));
     }
 
     private void send(String line) {
@@ -168,6 +191,11 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     public void afterInit() {
         mpiInitialized = true;
         send("INIT");
+        if (link != null && intEnv("OMPI_COMM_WORLD_SIZE", 1) > 1) {
+            // from now on a wrapper bundle added to the job switches on at a point all ranks agree on
+            Activations.agreeWith(() -> send("ACTREADY"));
+            hotAddWatch = new HotAddWatch(context, (bsn, why) -> send("ACTFAIL " + Wire.text(bsn) + " " + Wire.text(why)));
+        }
     }
 
     @Override

@@ -116,14 +116,19 @@ public final class FunctionTable {
         }
     }
 
-    /** True when a real provider (not the stand-in) serves this type. */
-    public static boolean isProvided(Class<?> type) {
-        Object current = type == EnvProvider.class ? env : type == CommProvider.class ? comm
+    /** The provider (or stand-in) that serves {@code type} now. */
+    static Object current(Class<?> type) {
+        return type == EnvProvider.class ? env : type == CommProvider.class ? comm
                 : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
                 : type == RequestProvider.class ? request : type == GroupProvider.class ? group
                 : type == TypeProvider.class ? FunctionTable.type : type == TopoProvider.class ? topo
                 : type == FileProvider.class ? file : type == InfoProvider.class ? info
                 : type == RmaProvider.class ? rma : null;
+    }
+
+    /** True when a real provider (not the stand-in) serves this type. */
+    public static boolean isProvided(Class<?> type) {
+        Object current = current(type);
         return current != null && !Proxy.isProxyClass(current.getClass());
     }
 
@@ -131,6 +136,14 @@ public final class FunctionTable {
         InvocationHandler h = (proxy, method, args) -> {
             if (method.getDeclaringClass() == Object.class) {
                 return objectMethod(type, proxy, method, args);
+            }
+            Object now = Activations.missingCall(type); // an agreement event; may switch a provider on
+            if (now != null) {
+                try {
+                    return method.invoke(now, args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();
+                }
             }
             MpiName name = method.getAnnotation(MpiName.class);
             String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();

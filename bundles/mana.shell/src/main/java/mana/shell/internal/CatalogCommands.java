@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import mana.core.desc.DescriptorKind;
 import mana.core.desc.DescriptorKinds;
+import mana.core.fn.Activations;
 import mana.core.fn.Area;
 import mana.core.fn.FunctionCatalog;
 import mana.core.fn.FunctionTable;
@@ -84,7 +85,7 @@ public final class CatalogCommands {
         if (total == 0) {
             return "no function list: bundle mana.mpi (META-INF/mana/functions.tsv) is not installed\n";
         }
-        return t.render(json) + (json ? "" : provided + " of " + total + " API members provided\n");
+        return t.render(json) + (json ? "" : provided + " of " + total + " API members provided\n" + hotAdded());
     }
 
     @org.apache.felix.service.command.Descriptor("calls per MPI function in this rank, most called first")
@@ -147,8 +148,9 @@ public final class CatalogCommands {
             return by.isEmpty() ? null : by;
         }
         String bsn = area.bundle();
-        if (bsn == null) {
-            return null;
+        if (bsn == null || Activations.states().keySet().stream()
+                .anyMatch(k -> k.startsWith(bsn + ":") && Activations.states().get(k).startsWith("waiting"))) {
+            return null; // absent, or hot-added and not yet switched on
         }
         for (Bundle b : context.getBundles()) {
             if (bsn.equals(b.getSymbolicName()) && b.getState() == Bundle.ACTIVE) {
@@ -156,6 +158,18 @@ public final class CatalogCommands {
             }
         }
         return null;
+    }
+
+    /** Bundles added while the job runs and where they stand (waiting for the other ranks, active, refused). */
+    static String hotAdded() {
+        Map<String, String> states = Activations.states();
+        if (states.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("bundles added while the job runs (" + Activations.events()
+                + " agreement events so far on this rank):\n");
+        states.forEach((k, v) -> sb.append("  ").append(k).append(": ").append(v).append('\n'));
+        return sb.toString();
     }
 
     /** MPI name to providing bundle ("" when the provider interface exists but no bundle serves it now). */

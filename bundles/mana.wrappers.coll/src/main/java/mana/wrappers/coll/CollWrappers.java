@@ -3,11 +3,13 @@ package mana.wrappers.coll;
 import java.nio.Buffer;
 import mana.core.desc.CommDescriptor;
 import mana.core.error.ManaException;
+import mana.core.fn.Activations;
 import mana.core.fn.CollProvider;
 import mana.core.gate.CheckpointGate;
 import mana.core.stats.FunctionStats;
 import mana.core.vid.Handles;
 import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
 import mana.wrappers.base.Args;
 import mana.wrappers.base.Lower;
 import mpi.Datatype;
@@ -59,8 +61,14 @@ public final class CollWrappers extends NonBlockingCollectives {
     private static final int EXSCAN = FunctionStats.id("MPI_Exscan");
     private static final int EXSCANINPLACE = FunctionStats.id("MPI_Exscan");
 
+    /** MPI_COMM_WORLD's handle: its collectives are the points where hot-added bundles switch on. */
+    static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
+
     private static mpi.Comm begin(int comm) throws ManaException {
         mpi.Comm c = Lower.comm(comm);
+        if (comm == WORLD) {
+            Activations.event();
+        }
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d != null) {
             d.beginCollective();

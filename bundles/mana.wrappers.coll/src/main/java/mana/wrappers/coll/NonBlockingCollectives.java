@@ -69,6 +69,9 @@ abstract class NonBlockingCollectives implements CollProvider {
     private static final int[] NO_TYPES = {};
 
     private static long clock(int comm) throws ManaException {
+        if (comm == CollWrappers.WORLD) {
+            mana.core.fn.Activations.event();
+        }
         CommDescriptor d = Lower.commDescriptor(comm);
         return d == null ? 0 : d.beginCollective();
     }

@@ -3,6 +3,7 @@ package mana.core.internal.fn;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.TimeUnit;
+import mana.core.fn.Activations;
 import mana.core.fn.CollProvider;
 import mana.core.fn.CommProvider;
 import mana.core.fn.EnvProvider;
@@ -16,6 +17,8 @@ import mana.core.fn.FileProvider;
 import mana.core.fn.InfoProvider;
 import mana.core.fn.RmaProvider;
 import mana.core.fn.TopoProvider;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -152,12 +155,24 @@ public final class FunctionTableBinder {
         unbind(CollProvider.class, colls, p);
     }
 
-    private static <T> void bind(Class<T> type, Deque<T> stack, T p) {
+    private <T> void bind(Class<T> type, Deque<T> stack, T p) {
+        // A provider bound while the ranks run waits until every rank switches it on at the same point.
+        if (Activations.defer(bundleOf(p), type, p, () -> switchOn(type, stack, p))) {
+            return;
+        }
+        stack.push(p);
+        FunctionTable.install(type, p);
+    }
+
+    private synchronized <T> void switchOn(Class<T> type, Deque<T> stack, T p) {
         stack.push(p);
         FunctionTable.install(type, p);
     }
 
     private static <T> void unbind(Class<T> type, Deque<T> stack, T p) {
+        if (Activations.withdraw(bundleOf(p), type, p)) {
+            return; // it never served a call
+        }
         stack.remove(p);
         FunctionTable.install(type, stack.peek());
         // New calls now go elsewhere; let calls already inside a wrapper finish before the
@@ -168,4 +183,10 @@ public final class FunctionTableBinder {
     }
 
     private static final long QUIESCE_SECONDS = 2;
+
+    /** The symbolic name of the bundle a provider comes from. */
+    static String bundleOf(Object p) {
+        Bundle b = FrameworkUtil.getBundle(p.getClass());
+        return b != null ? b.getSymbolicName() : p.getClass().getName();
+    }
 }

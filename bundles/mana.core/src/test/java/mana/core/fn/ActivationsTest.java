@@ -1,0 +1,159 @@
+package mana.core.fn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The rank side of switching hot-added providers on at an agreed event (no MPI: the protocol's logic). */
+class ActivationsTest {
+    final AtomicInteger readyCalls = new AtomicInteger();
+    final List<String> switched = new ArrayList<>();
+
+    @BeforeEach
+    void reset() {
+        Activations.reset();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        Activations.reset();
+    }
+
+    private boolean deferTopo() {
+        return Activations.defer("mana.wrappers.cart", TopoProvider.class, "cart-provider", () -> switched.add("cart"));
+    }
+
+    @Test
+    void withoutAnAgreementAProviderIsToBeSwitchedOnAtOnce() {
+        assertFalse(deferTopo());
+        assertEquals("", Activations.pendingKeys());
+    }
+
+    @Test
+    void withAnAgreementAProviderWaitsAndTheAgentIsTold() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        assertTrue(deferTopo());
+        assertEquals(1, readyCalls.get());
+        assertEquals("mana.wrappers.cart:TopoProvider", Activations.pendingKeys());
+        assertTrue(Activations.states().get("mana.wrappers.cart:TopoProvider").startsWith("waiting"));
+        assertTrue(switched.isEmpty());
+    }
+
+    @Test
+    void theProviderSwitchesOnRightBeforeTheTargetEventAndNotBefore() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        Activations.event();
+        Activations.event();
+        long n = Activations.arm(1);
+        assertEquals(2, n);
+        Activations.target(1, 5, Set.of("mana.wrappers.cart:TopoProvider"));
+        Activations.event(); // 3
+        Activations.event(); // 4
+        assertTrue(switched.isEmpty(), "events before the target see nothing new");
+        Activations.event(); // 5: switched on before it proceeds
+        assertEquals(List.of("cart"), switched);
+        assertEquals("", Activations.pendingKeys());
+        assertTrue(Activations.states().get("mana.wrappers.cart:TopoProvider").startsWith("active"));
+    }
+
+    @Test
+    void aRankDoesNotPassItsLimitUntilTheTargetIsKnown() throws Exception {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        List<Thread> switchedBy = new ArrayList<>();
+        Activations.defer("mana.wrappers.cart", TopoProvider.class, "cart-provider", () -> {
+            switched.add("cart");
+            switchedBy.add(Thread.currentThread());
+        });
+        assertEquals(0, Activations.arm(7));
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicBoolean passed = new AtomicBoolean();
+        Thread app = new Thread(() -> {
+            started.countDown();
+            Activations.event(); // event 1 = the limit: waits
+            passed.set(true);
+        });
+        app.start();
+        started.await();
+        app.join(300); // a bound for the check, not a speed assertion: it must still be waiting
+        assertFalse(passed.get(), "the rank passed its limit without a target");
+        Activations.target(7, 1, Set.of("mana.wrappers.cart:TopoProvider"));
+        app.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(passed.get());
+        assertEquals(List.of("cart"), switched, "event 1 was the target: switched on before it went on");
+        // by the application's thread itself: the call at the target event must find the provider on
+        assertEquals(List.of(app), switchedBy);
+    }
+
+    @Test
+    void aCancelledRoundLetsTheRankGoOnAndTheProviderKeepsWaiting() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        Activations.arm(3);
+        Activations.cancel(3);
+        Activations.event(); // would wait at the limit if the round were still armed
+        assertTrue(switched.isEmpty());
+        assertEquals("mana.wrappers.cart:TopoProvider", Activations.pendingKeys());
+    }
+
+    @Test
+    void onlyTheAgreedProvidersSwitchOnTheOthersWaitForTheNextRound() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        Activations.defer("mana.wrappers.io", FileProvider.class, "io-provider", () -> switched.add("io"));
+        Activations.arm(1);
+        Activations.target(1, 1, Set.of("mana.wrappers.io:FileProvider"));
+        int before = readyCalls.get();
+        Activations.event();
+        assertEquals(List.of("io"), switched);
+        assertEquals("mana.wrappers.cart:TopoProvider", Activations.pendingKeys());
+        assertEquals(before + 1, readyCalls.get(), "what still waits is announced again");
+    }
+
+    @Test
+    void aRefusedBundleNeverSwitchesOnAndSaysWhy() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        Activations.refuse("mana.wrappers.cart", "rank 2: cannot be resolved");
+        assertEquals("", Activations.pendingKeys());
+        assertEquals("refused: rank 2: cannot be resolved", Activations.states().get("mana.wrappers.cart"));
+    }
+
+    @Test
+    void aProviderWithdrawnWhileWaitingLeavesNothingBehind() {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        assertTrue(Activations.withdraw("mana.wrappers.cart", TopoProvider.class, "cart-provider"));
+        assertEquals("", Activations.pendingKeys());
+        assertFalse(Activations.withdraw("mana.wrappers.cart", TopoProvider.class, "cart-provider"));
+    }
+
+    @Test
+    void aCallThatNoProviderServesIsAnEventAndTheCallWhoseEventSwitchesItOnIsServedByIt() throws Exception {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        GroupProvider real = group -> 42;
+        Activations.defer("mana.wrappers.comm", GroupProvider.class, real, () -> FunctionTable.install(GroupProvider.class, real));
+        try {
+            Activations.arm(1);
+            Activations.target(1, 2, Set.of("mana.wrappers.comm:GroupProvider"));
+            mana.core.error.ManaException e = org.junit.jupiter.api.Assertions.assertThrows(mana.core.error.ManaException.class,
+                    () -> FunctionTable.group().size(5), "event 1: still no provider");
+            assertTrue(e.getMessage().contains("MPI_Group_size"), e.getMessage());
+            assertEquals(42, FunctionTable.group().size(5), "event 2: the provider it switched on serves the call");
+            assertEquals(2, Activations.events());
+        } finally {
+            FunctionTable.install(GroupProvider.class, null);
+        }
+    }
+}
