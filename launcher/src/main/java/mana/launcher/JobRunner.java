@@ -13,6 +13,8 @@ import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
+import mana.launcher.coord.CoordBind;
+import mana.launcher.coord.CoordTls;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -28,6 +30,8 @@ final class JobRunner {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** SHA-256 fingerprint of the coordinator's TLS certificate; set when the coordinator is off loopback. */
+    static final String ENV_TLS = "MANA_COORD_TLS";
 
     private JobRunner() {
     }
@@ -43,6 +47,44 @@ final class JobRunner {
         Path root = opts.ckptDir() != null ? Path.of(opts.ckptDir()).toAbsolutePath().normalize()
                 : Path.of("mana-ckpt", appName(ra)).toAbsolutePath().normalize();
         return run("run", opts, ra, root, null);
+    }
+
+    /**
+     * {@code --coord-bind}, or else: loopback for a job on this host only, the address on the
+     * route to the other hosts when the mpirun options name some (hostfile, -H).
+     */
+    static InetAddress coordBind(String command, CkptOptions opts, RunArgs ra) throws UsageError {
+        if (opts.coordBind() != null) {
+            try {
+                return InetAddress.getByName(opts.coordBind());
+            } catch (UnknownHostException e) {
+                throw new UsageError(command, "--coord-bind: unknown address '" + opts.coordBind() + "'");
+            }
+        }
+        try {
+            CoordBind.Choice c = CoordBind.choose(CoordBind.hosts(ra.mpirunArgs()));
+            if (c.remoteReachable() && Boolean.getBoolean("mana.verbose")) {
+                System.err.println("[mana " + command + "] coordinator on " + c.address().getHostAddress() + " (" + c.reason() + ")");
+            }
+            return c.address();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new UsageError(command, "hostfile " + e.getFile() + " not found");
+        } catch (java.io.IOException e) {
+            throw new UsageError(command, "cannot choose the coordinator's address (give --coord-bind ADDR): " + e.getMessage());
+        }
+    }
+
+    /**
+     * Every path a rank on another host reads must be absolute (the nodes share the file system
+     * at the same paths; a relative one would depend on the remote working directory).
+     */
+    static void checkAbsolute(String command, List<String> cmd) throws UsageError {
+        for (String a : cmd) {
+            String p = a.startsWith("@") ? a.substring(1) : a.startsWith("-Dmana.restart.dir=") ? a.substring("-Dmana.restart.dir=".length()) : null;
+            if (p != null && !Path.of(p).isAbsolute()) {
+                throw new UsageError(command, "internal: a rank would read the relative path " + p + " on another host");
+            }
+        }
     }
 
     static String appName(RunArgs ra) {
@@ -147,26 +189,38 @@ final class JobRunner {
         if (!Files.isRegularFile(launcher)) {
             throw new UsageError(command, "launcher jar " + launcher + " not found (build with ./mana setup)");
         }
-        InetAddress bind;
-        try {
-            bind = opts.coordBind() == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(opts.coordBind());
-        } catch (UnknownHostException e) {
-            throw new UsageError(command, "--coord-bind: unknown address '" + opts.coordBind() + "'");
-        }
+        InetAddress bind = coordBind(command, opts, ra);
+        boolean multiHost = !bind.isLoopbackAddress();
         int np = ra.ranks() != null ? ra.ranks() : 0;
         long pid = ProcessHandle.current().pid();
         String jobId = appName(ra).replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + pid;
         String token = Coordinator.newToken();
         Path jobDir = null;
         JobFile jobFile = null;
+        CoordTls tls = null;
+        if (multiHost) {
+            try {
+                tls = CoordTls.generate(jobId);
+            } catch (java.security.GeneralSecurityException e) {
+                throw new UsageError(command, "cannot make the coordinator's TLS key: " + e.getMessage());
+            }
+        }
         try (Coordinator coord = new Coordinator(new Coordinator.Settings(jobId, token, root, opts.keep(), opts.interval(), np,
-                launchDescription(ra, opts)), bind, msg -> System.err.println("[mana] " + msg))) {
-            jobDir = Files.createTempDirectory("mana-job-");
+                launchDescription(ra, opts)), bind, tls, msg -> System.err.println("[mana] " + msg))) {
+            // Ranks on other hosts read the job's bundle from here: on the checkpoint root's file
+            // system, shared by every node (a node-local /tmp would not do).
+            if (multiHost) {
+                Files.createDirectories(root);
+                jobDir = Files.createTempDirectory(root, ".job-");
+            } else {
+                jobDir = Files.createTempDirectory("mana-job-");
+            }
             Path wrapped = jobDir.resolve("app-bundle.jar");
             wrapApp(command, app, wrapped);
             RunCommand.writeBootArgs(wrapped, launcher);
             jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np,
-                    app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")");
+                    app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")",
+                    tls != null ? tls.fingerprint() : "");
             jobFile.write();
             // Only checkpoints of this job (or the one it restarts from) are used for recovery.
             if (opts.ckptSignal() != null) {
@@ -193,7 +247,11 @@ final class JobRunner {
             while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
-                        List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                        multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN, "-x", ENV_TLS)
+                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                if (multiHost) {
+                    checkAbsolute(command, cmd);
+                }
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
                     cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
                 }
@@ -201,7 +259,12 @@ final class JobRunner {
                     System.err.println("[mana " + command + "] " + String.join(" ", cmd));
                 }
                 coord.newIncarnation();
-                int status = exec(cmd, Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId, ENV_TOKEN, token));
+                Map<String, String> env = new java.util.HashMap<>(Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId,
+                        ENV_TOKEN, token));
+                if (tls != null) {
+                    env.put(ENV_TLS, tls.fingerprint());
+                }
+                int status = exec(cmd, env);
                 if (status == 0) {
                     if (coord.endedByCheckpoint()) {
                         System.err.println("[mana] job " + jobId + " stopped after checkpoint " + coord.lastCommittedSeq()

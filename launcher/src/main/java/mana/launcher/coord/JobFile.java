@@ -16,10 +16,21 @@ import java.util.Properties;
 /**
  * {@code ~/.mana/jobs/<jobid>.properties}: how clients ({@code mana checkpoint}, {@code mana
  * shell}, {@code mana jobs}) find a running job's coordinator: pid, host, port, token, checkpoint
- * root, ranks, application. The folder is 0700 and the file 0600 (it holds the token); the file
+ * root, ranks, application, and the fingerprint of the coordinator's TLS certificate when it is
+ * reachable from other hosts. The folder is 0700 and the file 0600 (it holds the token); the file
  * is removed when the job ends.
  */
-public record JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app) {
+public record JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app, String tls) {
+
+    /** A job whose coordinator speaks plain TCP (on loopback). */
+    public JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app) {
+        this(jobId, pid, host, port, token, ckptRoot, np, app, "");
+    }
+
+    /** True when the coordinator speaks TLS; {@link #tls} is then its certificate's SHA-256 fingerprint. */
+    public boolean encrypted() {
+        return tls != null && !tls.isEmpty();
+    }
 
     public static Path dir() {
         String override = System.getProperty("mana.jobs.dir");
@@ -43,6 +54,9 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         p.setProperty("ckptRoot", ckptRoot);
         p.setProperty("np", Integer.toString(np));
         p.setProperty("app", app);
+        if (encrypted()) {
+            p.setProperty("tls", tls);
+        }
         Path tmp = d.resolve("." + jobId + ".tmp");
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -68,7 +82,7 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         try {
             return new JobFile(p.getProperty("job"), Long.parseLong(p.getProperty("pid")), p.getProperty("host"),
                     Integer.parseInt(p.getProperty("port")), p.getProperty("token"), p.getProperty("ckptRoot", ""),
-                    Integer.parseInt(p.getProperty("np", "0")), p.getProperty("app", ""));
+                    Integer.parseInt(p.getProperty("np", "0")), p.getProperty("app", ""), p.getProperty("tls", ""));
         } catch (RuntimeException e) {
             throw new IOException(f + ": not a MANA job file (" + e.getMessage() + ")");
         }

@@ -35,6 +35,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** Set when the coordinator is reachable from other hosts: its TLS certificate's SHA-256 fingerprint. */
+    static final String ENV_TLS = "MANA_COORD_TLS";
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile RankCheckpointer engine;
@@ -81,7 +83,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
             return t;
         });
         try {
-            CoordinatorLink l = CoordinatorLink.of(address);
+            CoordinatorLink l = CoordinatorLink.of(address, env.get(ENV_TLS));
             l.open(env.getOrDefault(ENV_TOKEN, ""), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
                     () -> protocol.onCancel(-1));
             link = l;
