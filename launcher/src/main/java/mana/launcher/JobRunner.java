@@ -30,6 +30,8 @@ final class JobRunner {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** Off loopback: the file (0600, on the shared file system) that holds the token, instead of {@link #ENV_TOKEN}. */
+    static final String ENV_TOKEN_FILE = "MANA_JOB_TOKEN_FILE";
     /** SHA-256 fingerprint of the coordinator's TLS certificate; set when the coordinator is off loopback. */
     static final String ENV_TLS = "MANA_COORD_TLS";
 
@@ -79,10 +81,24 @@ final class JobRunner {
      * at the same paths; a relative one would depend on the remote working directory).
      */
     static void checkAbsolute(String command, List<String> cmd) throws UsageError {
-        for (String a : cmd) {
-            String p = a.startsWith("@") ? a.substring(1) : a.startsWith("-Dmana.restart.dir=") ? a.substring("-Dmana.restart.dir=".length()) : null;
-            if (p != null && !Path.of(p).isAbsolute()) {
-                throw new UsageError(command, "internal: a rank would read the relative path " + p + " on another host");
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < cmd.size(); i++) {
+            String a = cmd.get(i);
+            String next = i + 1 < cmd.size() ? cmd.get(i + 1) : null;
+            if (a.startsWith("@")) {
+                paths.add(a.substring(1));
+            } else if (a.startsWith("-Dmana.restart.dir=")) {
+                paths.add(a.substring("-Dmana.restart.dir=".length()));
+            } else if (next != null && (a.equals("-cp") || a.equals("--wrapped") || a.equals("--classpath"))) {
+                paths.addAll(List.of(next.split(java.io.File.pathSeparator)));
+            } else if (a.equals(Dist.java().toString()) || a.endsWith("/java")) {
+                paths.add(a);
+            }
+        }
+        for (String p : paths) {
+            if (!p.isEmpty() && !Path.of(p).isAbsolute()) {
+                throw new UsageError(command, "a rank on another host would read the relative path " + p
+                        + " (every node must see the same absolute paths)");
             }
         }
     }
@@ -198,6 +214,7 @@ final class JobRunner {
         Path jobDir = null;
         JobFile jobFile = null;
         CoordTls tls = null;
+        Path tokenFile = null;
         if (multiHost) {
             try {
                 tls = CoordTls.generate(jobId);
@@ -211,7 +228,12 @@ final class JobRunner {
             // system, shared by every node (a node-local /tmp would not do).
             if (multiHost) {
                 Files.createDirectories(root);
-                jobDir = Files.createTempDirectory(root, ".job-");
+                jobDir = Files.createTempDirectory(root, ".job-"); // rwx------
+                // The token reaches remote ranks through this file, not the environment: Open MPI
+                // carries -x values to its remote daemons in its launch messages, in clear.
+                tokenFile = jobDir.resolve("token");
+                Files.writeString(Files.createFile(tokenFile, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), token);
             } else {
                 jobDir = Files.createTempDirectory("mana-job-");
             }
@@ -247,7 +269,7 @@ final class JobRunner {
             while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
-                        multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN, "-x", ENV_TLS)
+                        multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
                                 : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
                 if (multiHost) {
                     checkAbsolute(command, cmd);
@@ -259,10 +281,12 @@ final class JobRunner {
                     System.err.println("[mana " + command + "] " + String.join(" ", cmd));
                 }
                 coord.newIncarnation();
-                Map<String, String> env = new java.util.HashMap<>(Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId,
-                        ENV_TOKEN, token));
+                Map<String, String> env = new java.util.HashMap<>(Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId));
                 if (tls != null) {
                     env.put(ENV_TLS, tls.fingerprint());
+                    env.put(ENV_TOKEN_FILE, tokenFile.toString());
+                } else {
+                    env.put(ENV_TOKEN, token);
                 }
                 int status = exec(cmd, env);
                 if (status == 0) {

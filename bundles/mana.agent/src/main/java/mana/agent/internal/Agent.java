@@ -35,6 +35,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** Off loopback: the token is in this file (0600, shared file system), not in the environment. */
+    static final String ENV_TOKEN_FILE = "MANA_JOB_TOKEN_FILE";
     /** Set when the coordinator is reachable from other hosts: its TLS certificate's SHA-256 fingerprint. */
     static final String ENV_TLS = "MANA_COORD_TLS";
 
@@ -67,6 +69,14 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         this.protocol = new CutProtocol(this::send, this::cut, this::exitJob);
     }
 
+    private String token() throws IOException {
+        String file = env.get(ENV_TOKEN_FILE);
+        if (file != null && !file.isBlank()) {
+            return java.nio.file.Files.readString(Path.of(file)).trim();
+        }
+        return env.getOrDefault(ENV_TOKEN, "");
+    }
+
     @Activate
     void activate() {
         restorePending = restart;
@@ -84,7 +94,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         });
         try {
             CoordinatorLink l = CoordinatorLink.of(address, env.get(ENV_TLS));
-            l.open(env.getOrDefault(ENV_TOKEN, ""), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
+            l.open(token(), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
                     () -> protocol.onCancel(-1));
             link = l;
         } catch (IOException | RuntimeException e) {
