@@ -76,6 +76,38 @@ final class JobRunner {
         }
     }
 
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9_.-]", "_");
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /** Job folders this host's earlier mana runs left in the root when killed (their process is gone). */
+    static void removeStaleJobDirs(Path root, String prefix) {
+        try (var s = Files.list(root)) {
+            for (Path d : s.toList()) {
+                String n = d.getFileName().toString();
+                if (!n.startsWith(prefix) || !Files.isDirectory(d)) {
+                    continue;
+                }
+                String[] rest = n.substring(prefix.length()).split("-", 2);
+                try {
+                    long owner = Long.parseLong(rest[0]);
+                    if (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
+                        continue;
+                    }
+                } catch (NumberFormatException e) {
+                    continue; // not ours to judge
+                }
+                RunCommand.deleteQuietly(d);
+            }
+        } catch (IOException e) {
+            // best effort
+        }
+    }
+
     /**
      * Every path a rank on another host reads must be absolute (the nodes share the file system
      * at the same paths; a relative one would depend on the remote working directory).
@@ -228,7 +260,9 @@ final class JobRunner {
             // system, shared by every node (a node-local /tmp would not do).
             if (multiHost) {
                 Files.createDirectories(root);
-                jobDir = Files.createTempDirectory(root, ".job-"); // rwx------
+                String self = ".job-" + hostName() + "-";
+                removeStaleJobDirs(root, self);
+                jobDir = Files.createTempDirectory(root, self + pid + "-"); // rwx------
                 // The token reaches remote ranks through this file, not the environment: Open MPI
                 // carries -x values to its remote daemons in its launch messages, in clear.
                 tokenFile = jobDir.resolve("token");

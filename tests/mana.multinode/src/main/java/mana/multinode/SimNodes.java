@@ -115,6 +115,14 @@ public final class SimNodes implements AutoCloseable {
         return p;
     }
 
+    /** SIGKILL of every process on a node, as if it had crashed; the node stays (empty), as a rebooted one would. */
+    public void kill(int node) {
+        ManaJob.Run r = run(List.of(script().toString(), "--name", name, "kill", "node" + node), 30);
+        if (r.exit() != 0) {
+            throw new AssertionError("simnodes kill node" + node + " failed:\n" + r.all());
+        }
+    }
+
     /** Bytes a node sent and received on its network interface: traffic between nodes shows here. */
     public long interfaceBytes(int node) {
         ManaJob.Run r = run(List.of("ip", "-n", name + "-node" + node, "-s", "-o", "link", "show", "eth0"), 10);

@@ -92,12 +92,55 @@ class MultiNodeTest {
         assertTrue(manaTraffic > 10_000, "little traffic on node1 during the MANA run: " + manaTraffic + " bytes");
     }
 
+    static final String STEPS = "300";
+    private static String reference;
+
+    /** NbRing's answer on raw Open MPI across the same nodes, without interruption. */
+    static synchronized String reference() {
+        if (reference == null) {
+            ManaJob.Run r = nodes.exec(0, 240, raw(apiJar() + ":" + examples, RING, STEPS, "0"));
+            assertEquals(0, r.exit(), r.all());
+            reference = checksum(r.out(), r.all());
+        }
+        return reference;
+    }
+
+    @Test
+    void losingANodeRestartsTheJobFromItsCheckpointWithTheSameAnswer() throws Exception {
+        String expected = reference();
+        Path root = tmp.resolve("ckpt");
+        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "--ckpt-interval", "2s", "--max-restarts", "1",
+                "-np", String.valueOf(NP), "--class", RING, examples.toString(), STEPS, "60"), tmp.resolve("run.out"), tmp.resolve("run.err"));
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (!hasCheckpoint(root) && job.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+            assertTrue(hasCheckpoint(root), "no checkpoint committed" + logs());
+            nodes.kill(1); // node1 crashes: its daemon and both its ranks
+            assertTrue(job.waitFor(240, TimeUnit.SECONDS), "the job did not end" + logs());
+            assertEquals(0, job.exitValue(), logs());
+        } finally {
+            job.descendants().forEach(ProcessHandle::destroyForcibly);
+            job.destroyForcibly();
+        }
+        String err = Files.readString(tmp.resolve("run.err"));
+        assertTrue(err.contains("restarting from checkpoint") && err.contains("(restart 1 of 1)"), logs());
+        assertEquals(expected, checksum(Files.readString(tmp.resolve("run.out")), logs()));
+    }
+
+    private static boolean hasCheckpoint(Path root) {
+        try (Stream<Path> s = Files.isDirectory(root) ? Files.list(root) : Stream.empty()) {
+            return s.anyMatch(p -> p.getFileName().toString().startsWith("ckpt-"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     @Test
     void aCheckpointTakenFromAnotherNodeRestartsAcrossNodesWithTheUninterruptedAnswer() throws Exception {
-        String steps = "300";
-        ManaJob.Run reference = nodes.exec(0, 240, raw(apiJar() + ":" + examples, RING, steps, "0"));
-        assertEquals(0, reference.exit(), reference.all());
-        String expected = checksum(reference.out(), reference.all());
+        String steps = STEPS;
+        String expected = reference();
 
         Path root = tmp.resolve("ckpt");
         Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "-np", String.valueOf(NP), "--class", RING,
