@@ -35,6 +35,15 @@ class MultiHostJobTest {
     }
 
     @Test
+    void aJobFileOfAnotherNodeIsNotJudgedByItsPid() {
+        long dead = Integer.MAX_VALUE;
+        var here = new mana.launcher.coord.JobFile("a-1", dead, "10.0.0.1", 1, "t", "/r", 2, "app", "");
+        assertTrue(here.gone(), "a dead pid on this host: the job is gone");
+        var there = new mana.launcher.coord.JobFile("a-1", dead, "10.0.0.1", 1, "t", "/r", 2, "app", "", "another-node.invalid");
+        assertFalse(there.gone(), "a pid of another node means nothing here (shared home directories)");
+    }
+
+    @Test
     void jobFoldersOfDeadRunsOnThisHostAreRemovedOthersKept(@TempDir Path root) throws Exception {
         long alive = ProcessHandle.current().pid();
         Path mine = Files.createDirectories(root.resolve(".job-h1-" + alive + "-1"));
