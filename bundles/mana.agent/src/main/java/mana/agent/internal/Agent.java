@@ -72,7 +72,12 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     private String token() throws IOException {
         String file = env.get(ENV_TOKEN_FILE);
         if (file != null && !file.isBlank()) {
-            return java.nio.file.Files.readString(Path.of(file)).trim();
+            try {
+                return java.nio.file.Files.readString(Path.of(file)).trim();
+            } catch (IOException e) {
+                throw new IOException("cannot read the job token from " + file + " (" + e.getClass().getSimpleName()
+                        + "; every node must see the checkpoint root's file system at the same path)", e);
+            }
         }
         return env.getOrDefault(ENV_TOKEN, "");
     }
