@@ -3,7 +3,6 @@ package mana.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
-import mana.launcher.coord.CoordBind;
 import mana.launcher.coord.CoordTls;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
@@ -49,90 +47,6 @@ final class JobRunner {
         Path root = opts.ckptDir() != null ? Path.of(opts.ckptDir()).toAbsolutePath().normalize()
                 : Path.of("mana-ckpt", appName(ra)).toAbsolutePath().normalize();
         return run("run", opts, ra, root, null);
-    }
-
-    /**
-     * {@code --coord-bind}, or else: loopback for a job on this host only, the address on the
-     * route to the other hosts when the mpirun options name some (hostfile, -H).
-     */
-    static InetAddress coordBind(String command, CkptOptions opts, RunArgs ra) throws UsageError {
-        if (opts.coordBind() != null) {
-            try {
-                return InetAddress.getByName(opts.coordBind());
-            } catch (UnknownHostException e) {
-                throw new UsageError(command, "--coord-bind: unknown address '" + opts.coordBind() + "'");
-            }
-        }
-        try {
-            CoordBind.Choice c = CoordBind.choose(CoordBind.hosts(ra.mpirunArgs()));
-            if (c.remoteReachable() && Boolean.getBoolean("mana.verbose")) {
-                System.err.println("[mana " + command + "] coordinator on " + c.address().getHostAddress() + " (" + c.reason() + ")");
-            }
-            return c.address();
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new UsageError(command, "hostfile " + e.getFile() + " not found");
-        } catch (java.io.IOException e) {
-            throw new UsageError(command, "cannot choose the coordinator's address (give --coord-bind ADDR): " + e.getMessage());
-        }
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9_.-]", "_");
-        } catch (UnknownHostException e) {
-            return "localhost";
-        }
-    }
-
-    /** Job folders this host's earlier mana runs left in the root when killed (their process is gone). */
-    static void removeStaleJobDirs(Path root, String prefix) {
-        try (var s = Files.list(root)) {
-            for (Path d : s.toList()) {
-                String n = d.getFileName().toString();
-                if (!n.startsWith(prefix) || !Files.isDirectory(d)) {
-                    continue;
-                }
-                String[] rest = n.substring(prefix.length()).split("-", 2);
-                try {
-                    long owner = Long.parseLong(rest[0]);
-                    if (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
-                        continue;
-                    }
-                } catch (NumberFormatException e) {
-                    continue; // not ours to judge
-                }
-                RunCommand.deleteQuietly(d);
-            }
-        } catch (IOException e) {
-            // best effort
-        }
-    }
-
-    /**
-     * Every path a rank on another host reads must be absolute (the nodes share the file system
-     * at the same paths; a relative one would depend on the remote working directory).
-     */
-    static void checkAbsolute(String command, List<String> cmd) throws UsageError {
-        List<String> paths = new ArrayList<>();
-        for (int i = 0; i < cmd.size(); i++) {
-            String a = cmd.get(i);
-            String next = i + 1 < cmd.size() ? cmd.get(i + 1) : null;
-            if (a.startsWith("@")) {
-                paths.add(a.substring(1));
-            } else if (a.startsWith("-Dmana.restart.dir=")) {
-                paths.add(a.substring("-Dmana.restart.dir=".length()));
-            } else if (next != null && (a.equals("-cp") || a.equals("--wrapped") || a.equals("--classpath"))) {
-                paths.addAll(List.of(next.split(java.io.File.pathSeparator)));
-            } else if (a.equals(Dist.java().toString()) || a.endsWith("/java")) {
-                paths.add(a);
-            }
-        }
-        for (String p : paths) {
-            if (!p.isEmpty() && !Path.of(p).isAbsolute()) {
-                throw new UsageError(command, "a rank on another host would read the relative path " + p
-                        + " (every node must see the same absolute paths)");
-            }
-        }
     }
 
     static String appName(RunArgs ra) {
@@ -237,7 +151,7 @@ final class JobRunner {
         if (!Files.isRegularFile(launcher)) {
             throw new UsageError(command, "launcher jar " + launcher + " not found (build with ./mana setup)");
         }
-        InetAddress bind = coordBind(command, opts, ra);
+        InetAddress bind = MultiHostJob.coordBind(command, opts, ra);
         boolean multiHost = !bind.isLoopbackAddress();
         int np = ra.ranks() != null ? ra.ranks() : 0;
         long pid = ProcessHandle.current().pid();
@@ -259,15 +173,8 @@ final class JobRunner {
             // Ranks on other hosts read the job's bundle from here: on the checkpoint root's file
             // system, shared by every node (a node-local /tmp would not do).
             if (multiHost) {
-                Files.createDirectories(root);
-                String self = ".job-" + hostName() + "-";
-                removeStaleJobDirs(root, self);
-                jobDir = Files.createTempDirectory(root, self + pid + "-"); // rwx------
-                // The token reaches remote ranks through this file, not the environment: Open MPI
-                // carries -x values to its remote daemons in its launch messages, in clear.
-                tokenFile = jobDir.resolve("token");
-                Files.writeString(Files.createFile(tokenFile, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))), token);
+                jobDir = MultiHostJob.sharedJobDir(root, pid);
+                tokenFile = MultiHostJob.writeTokenFile(jobDir, token);
             } else {
                 jobDir = Files.createTempDirectory("mana-job-");
             }
@@ -306,7 +213,7 @@ final class JobRunner {
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
                                 : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
                 if (multiHost) {
-                    checkAbsolute(command, cmd);
+                    MultiHostJob.checkAbsolute(command, cmd);
                 }
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
                     cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());

@@ -16,13 +16,13 @@ class MultiHostJobTest {
     @Test
     void aRelativePathForARemoteRankIsRefused() {
         String java = Dist.java().toString();
-        assertDoesNotThrow(() -> JobRunner.checkAbsolute("run", List.of("mpirun", java, "-cp", "/d/l.jar", "@/j/rank-boot.args",
+        assertDoesNotThrow(() -> MultiHostJob.checkAbsolute("run", List.of("mpirun", java, "-cp", "/d/l.jar", "@/j/rank-boot.args",
                 "X", "rank", "--wrapped", "/j/app.jar", "--classpath", "/a:/b/c.jar", "--")));
         UsageError e = assertThrows(UsageError.class,
-                () -> JobRunner.checkAbsolute("run", List.of("mpirun", java, "-cp", "/d/l.jar", "--classpath", "/a:lib/c.jar", "--")));
+                () -> MultiHostJob.checkAbsolute("run", List.of("mpirun", java, "-cp", "/d/l.jar", "--classpath", "/a:lib/c.jar", "--")));
         assertTrue(e.getMessage().contains("lib/c.jar"), e.getMessage());
-        assertThrows(UsageError.class, () -> JobRunner.checkAbsolute("run", List.of("mpirun", java, "@rank-boot.args")));
-        assertThrows(UsageError.class, () -> JobRunner.checkAbsolute("run", List.of("mpirun", java, "-Dmana.restart.dir=ck/ckpt-000001")));
+        assertThrows(UsageError.class, () -> MultiHostJob.checkAbsolute("run", List.of("mpirun", java, "@rank-boot.args")));
+        assertThrows(UsageError.class, () -> MultiHostJob.checkAbsolute("run", List.of("mpirun", java, "-Dmana.restart.dir=ck/ckpt-000001")));
     }
 
     @Test
@@ -51,7 +51,7 @@ class MultiHostJobTest {
         Files.writeString(dead.resolve("token"), "x");
         Path otherHost = Files.createDirectories(root.resolve(".job-h2-" + Integer.MAX_VALUE + "-3"));
         Path ckpt = Files.createDirectories(root.resolve("ckpt-000001"));
-        JobRunner.removeStaleJobDirs(root, ".job-h1-");
+        MultiHostJob.removeStaleJobDirs(root, ".job-h1-");
         assertTrue(Files.isDirectory(mine));
         assertFalse(Files.exists(dead));
         assertTrue(Files.isDirectory(otherHost), "another host's pids mean nothing here");
