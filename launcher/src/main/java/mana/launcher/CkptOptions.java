@@ -31,7 +31,10 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
               --ckpt-keep K          keep the newest K complete checkpoints (default 2)
               --max-restarts N       when mpirun fails and this job has a complete checkpoint,
                                      restart from it, up to N times (default 0)
-              --coord-bind ADDR      address the job coordinator listens on (default loopback)
+              --coord-bind ADDR      address the job coordinator listens on (default: loopback;
+                                     when --hostfile or -H names other hosts, the address on
+                                     the route to them). Off loopback the link is TLS with a
+                                     key made for the job
               --ckpt-on-signal SIG   when mana receives signal SIG (TERM, USR1, USR2, INT or HUP),
                                      checkpoint and end the job, as 'mana checkpoint --exit' does
                                      (for batch time limits, e.g. SLURM's --signal=B:USR1@120 with

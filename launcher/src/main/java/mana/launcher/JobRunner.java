@@ -3,7 +3,6 @@ package mana.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +12,7 @@ import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
+import mana.launcher.coord.CoordTls;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -28,6 +28,10 @@ final class JobRunner {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** Off loopback: the file (0600, on the shared file system) that holds the token, instead of {@link #ENV_TOKEN}. */
+    static final String ENV_TOKEN_FILE = "MANA_JOB_TOKEN_FILE";
+    /** SHA-256 fingerprint of the coordinator's TLS certificate; set when the coordinator is off loopback. */
+    static final String ENV_TLS = "MANA_COORD_TLS";
 
     private JobRunner() {
     }
@@ -147,26 +151,39 @@ final class JobRunner {
         if (!Files.isRegularFile(launcher)) {
             throw new UsageError(command, "launcher jar " + launcher + " not found (build with ./mana setup)");
         }
-        InetAddress bind;
-        try {
-            bind = opts.coordBind() == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(opts.coordBind());
-        } catch (UnknownHostException e) {
-            throw new UsageError(command, "--coord-bind: unknown address '" + opts.coordBind() + "'");
-        }
+        InetAddress bind = MultiHostJob.coordBind(command, opts, ra);
+        boolean multiHost = !bind.isLoopbackAddress();
         int np = ra.ranks() != null ? ra.ranks() : 0;
         long pid = ProcessHandle.current().pid();
         String jobId = appName(ra).replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + pid;
         String token = Coordinator.newToken();
         Path jobDir = null;
         JobFile jobFile = null;
+        CoordTls tls = null;
+        Path tokenFile = null;
+        if (multiHost) {
+            try {
+                tls = CoordTls.generate(jobId);
+            } catch (java.security.GeneralSecurityException e) {
+                throw new UsageError(command, "cannot make the coordinator's TLS key: " + e.getMessage());
+            }
+        }
         try (Coordinator coord = new Coordinator(new Coordinator.Settings(jobId, token, root, opts.keep(), opts.interval(), np,
-                launchDescription(ra, opts)), bind, msg -> System.err.println("[mana] " + msg))) {
-            jobDir = Files.createTempDirectory("mana-job-");
+                launchDescription(ra, opts)), bind, tls, msg -> System.err.println("[mana] " + msg))) {
+            // Ranks on other hosts read the job's bundle from here: on the checkpoint root's file
+            // system, shared by every node (a node-local /tmp would not do).
+            if (multiHost) {
+                jobDir = MultiHostJob.sharedJobDir(root, pid);
+                tokenFile = MultiHostJob.writeTokenFile(jobDir, token);
+            } else {
+                jobDir = Files.createTempDirectory("mana-job-");
+            }
             Path wrapped = jobDir.resolve("app-bundle.jar");
             wrapApp(command, app, wrapped);
             RunCommand.writeBootArgs(wrapped, launcher);
             jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np,
-                    app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")");
+                    app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")",
+                    tls != null ? tls.fingerprint() : "");
             jobFile.write();
             // Only checkpoints of this job (or the one it restarts from) are used for recovery.
             if (opts.ckptSignal() != null) {
@@ -193,7 +210,11 @@ final class JobRunner {
             while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
-                        List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                        multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
+                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                if (multiHost) {
+                    MultiHostJob.checkAbsolute(command, cmd);
+                }
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
                     cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
                 }
@@ -201,7 +222,14 @@ final class JobRunner {
                     System.err.println("[mana " + command + "] " + String.join(" ", cmd));
                 }
                 coord.newIncarnation();
-                int status = exec(cmd, Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId, ENV_TOKEN, token));
+                Map<String, String> env = new java.util.HashMap<>(Map.of(ENV_COORD, coord.host() + ":" + coord.port(), ENV_JOB, jobId));
+                if (tls != null) {
+                    env.put(ENV_TLS, tls.fingerprint());
+                    env.put(ENV_TOKEN_FILE, tokenFile.toString());
+                } else {
+                    env.put(ENV_TOKEN, token);
+                }
+                int status = exec(cmd, env);
                 if (status == 0) {
                     if (coord.endedByCheckpoint()) {
                         System.err.println("[mana] job " + jobId + " stopped after checkpoint " + coord.lastCommittedSeq()

@@ -51,6 +51,10 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
 
     static final Set<String> RANK_OPTIONS = Set.of("-np", "--np", "-n", "-c");
 
+    /** Options naming a hostfile. */
+    static final Set<String> HOSTFILE_OPTIONS = Set.of("--hostfile", "-hostfile", "--machinefile", "-machinefile",
+            "--default-hostfile");
+
     /** The class path options, as java spells them. */
     static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
 
@@ -75,6 +79,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         String atFinalize = null;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
+        List<Integer> hostfiles = new ArrayList<>();
         ShellOptions.Builder shell = new ShellOptions.Builder();
         int i = 0;
         while (i < args.size()) {
@@ -128,6 +133,9 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                 for (int k = 1; k <= n; k++) {
                     mpirun.add(args.get(i + k));
                 }
+                if (HOSTFILE_OPTIONS.contains(a)) {
+                    hostfiles.add(i + 1); // made absolute below: mana restart may run elsewhere
+                }
                 if (RANK_OPTIONS.contains(a)) {
                     ranks = positive(a, args.get(i + 1));
                 }
@@ -141,6 +149,9 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             throw new UsageError("run", "--class needs a class name");
         }
         List<String> absolute = new ArrayList<>(args);
+        for (int at : hostfiles) {
+            absolute.set(at, Path.of(args.get(at)).toAbsolutePath().normalize().toString());
+        }
         String app = null;
         if (classPath != null) {
             if (classPath.isBlank() && !help) {

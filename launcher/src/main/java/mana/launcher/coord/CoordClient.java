@@ -8,9 +8,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-/** A client connection to a job's coordinator, authenticated with the token from the job file. */
+/** A client connection to a job's coordinator, authenticated with the token from the job file (over TLS when the job file says so). */
 public final class CoordClient implements AutoCloseable {
-    private final Socket socket = new Socket();
+    private final Socket socket;
     private final BufferedReader in;
     private final OutputStream out;
 
@@ -20,7 +20,13 @@ public final class CoordClient implements AutoCloseable {
 
     /** With a connect timeout and the same read timeout (0: wait as long as it takes). */
     public CoordClient(JobFile job, int timeoutMs) throws IOException {
-        socket.connect(new InetSocketAddress(job.host(), job.port()), timeoutMs == 0 ? 10_000 : timeoutMs);
+        int connectMs = timeoutMs == 0 ? 10_000 : timeoutMs;
+        if (job.encrypted()) {
+            socket = CoordTls.connect(job.host(), job.port(), job.tls(), connectMs);
+        } else {
+            socket = new Socket();
+            socket.connect(new InetSocketAddress(job.host(), job.port()), connectMs);
+        }
         socket.setSoTimeout(timeoutMs);
         in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
         out = socket.getOutputStream();

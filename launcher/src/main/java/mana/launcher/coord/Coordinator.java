@@ -52,6 +52,7 @@ public final class Coordinator implements AutoCloseable {
 
     private final Settings settings;
     private final ServerSocket server;
+    private final CoordTls tls;
     private final BlockingQueue<Runnable> events = new LinkedBlockingQueue<>();
     private final Thread loop;
     private final Consumer<String> log;
@@ -86,11 +87,23 @@ public final class Coordinator implements AutoCloseable {
     }
 
     public Coordinator(Settings settings, InetAddress bind, Consumer<String> log) throws IOException {
+        this(settings, bind, null, log);
+    }
+
+    /**
+     * @param tls the job's TLS key and certificate, or null for plain TCP (loopback only: on any
+     *     other address the token would cross the network in clear)
+     */
+    public Coordinator(Settings settings, InetAddress bind, CoordTls tls, Consumer<String> log) throws IOException {
+        if (tls == null && !bind.isLoopbackAddress()) {
+            throw new IllegalArgumentException("a coordinator on " + bind.getHostAddress() + " (not loopback) needs TLS");
+        }
         this.settings = settings;
         this.log = log;
         this.activations = new ActivationPlanner(log::accept);
         this.np = settings.np();
-        this.server = new ServerSocket(0, 64, bind);
+        this.tls = tls;
+        this.server = tls != null ? tls.serverSocket(bind) : new ServerSocket(0, 64, bind);
         this.loop = new Thread(this::runLoop, "mana-coordinator");
         this.loop.setDaemon(true);
         Thread acceptor = new Thread(this::accept, "mana-coordinator-accept");
@@ -98,6 +111,11 @@ public final class Coordinator implements AutoCloseable {
         this.nextInterval = settings.interval() == null ? Long.MAX_VALUE : System.nanoTime() + settings.interval().toNanos();
         loop.start();
         acceptor.start();
+    }
+
+    /** The fingerprint ranks and clients pin (SHA-256 of the job's certificate), or null for plain TCP on loopback. */
+    public String tlsFingerprint() {
+        return tls == null ? null : tls.fingerprint();
     }
 
     public int port() {
@@ -205,6 +223,16 @@ public final class Coordinator implements AutoCloseable {
         try {
             s.setTcpNoDelay(true);
             s.setSoTimeout(10_000);
+            if (s instanceof javax.net.ssl.SSLSocket ssl) {
+                try {
+                    ssl.startHandshake();
+                } catch (IOException e) {
+                    log.accept("refused a connection from " + s.getRemoteSocketAddress() + ": no TLS handshake with this job's key ("
+                            + e.getMessage() + ")");
+                    s.close();
+                    return;
+                }
+            }
             c = new Conn(s);
             String hello = c.in.readLine();
             String[] f = hello == null ? new String[0] : Wire.fields(hello);

@@ -16,10 +16,47 @@ import java.util.Properties;
 /**
  * {@code ~/.mana/jobs/<jobid>.properties}: how clients ({@code mana checkpoint}, {@code mana
  * shell}, {@code mana jobs}) find a running job's coordinator: pid, host, port, token, checkpoint
- * root, ranks, application. The folder is 0700 and the file 0600 (it holds the token); the file
+ * root, ranks, application, and the fingerprint of the coordinator's TLS certificate when it is
+ * reachable from other hosts. The folder is 0700 and the file 0600 (it holds the token); the file
  * is removed when the job ends.
  */
-public record JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app) {
+public record JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app, String tls,
+        String node) {
+
+    /** A job whose coordinator speaks plain TCP (on loopback), run from this host. */
+    public JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app) {
+        this(jobId, pid, host, port, token, ckptRoot, np, app, "");
+    }
+
+    /** A job run from this host ({@link #node}: where {@code pid} means something). */
+    public JobFile(String jobId, long pid, String host, int port, String token, String ckptRoot, int np, String app, String tls) {
+        this(jobId, pid, host, port, token, ckptRoot, np, app, tls, thisNode());
+    }
+
+    /** This host's name, as job files record it. */
+    public static String thisNode() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /**
+     * Whether the job's mana process is gone. Only known on the host it runs on: with a home
+     * directory shared by the nodes of a cluster, another node's job is never judged by a pid.
+     */
+    public boolean gone() {
+        if (node != null && !node.isEmpty() && !node.equals(thisNode())) {
+            return false;
+        }
+        return !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** True when the coordinator speaks TLS; {@link #tls} is then its certificate's SHA-256 fingerprint. */
+    public boolean encrypted() {
+        return tls != null && !tls.isEmpty();
+    }
 
     public static Path dir() {
         String override = System.getProperty("mana.jobs.dir");
@@ -43,6 +80,12 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         p.setProperty("ckptRoot", ckptRoot);
         p.setProperty("np", Integer.toString(np));
         p.setProperty("app", app);
+        if (encrypted()) {
+            p.setProperty("tls", tls);
+        }
+        if (node != null && !node.isEmpty()) {
+            p.setProperty("node", node);
+        }
         Path tmp = d.resolve("." + jobId + ".tmp");
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -68,7 +111,7 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         try {
             return new JobFile(p.getProperty("job"), Long.parseLong(p.getProperty("pid")), p.getProperty("host"),
                     Integer.parseInt(p.getProperty("port")), p.getProperty("token"), p.getProperty("ckptRoot", ""),
-                    Integer.parseInt(p.getProperty("np", "0")), p.getProperty("app", ""));
+                    Integer.parseInt(p.getProperty("np", "0")), p.getProperty("app", ""), p.getProperty("tls", ""), p.getProperty("node", ""));
         } catch (RuntimeException e) {
             throw new IOException(f + ": not a MANA job file (" + e.getMessage() + ")");
         }
@@ -85,10 +128,10 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
             for (Path f : ds) {
                 try {
                     JobFile j = read(f);
-                    if (ProcessHandle.of(j.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+                    if (!j.gone()) {
                         jobs.add(j);
                     } else {
-                        Files.deleteIfExists(f); // left by a killed mana run
+                        Files.deleteIfExists(f); // left by a killed mana run on this host
                     }
                 } catch (IOException e) {
                     // unreadable: not ours to judge

@@ -23,8 +23,8 @@ import java.util.stream.Stream;
  */
 public final class Setup {
 
-    /** Debian packages the runtime needs. dpkg-dev brings dpkg-source for apt-get source. */
-    static final List<String> PACKAGES = List.of("openmpi-bin", "libopenmpi-dev");
+    /** Debian packages the runtime needs (iproute2: simulated nodes, tools/simnodes). dpkg-dev brings dpkg-source for apt-get source. */
+    static final List<String> PACKAGES = List.of("openmpi-bin", "libopenmpi-dev", "iproute2");
     static final List<String> SOURCE_TOOLS = List.of("dpkg-dev");
     static final String DEB_SRC_FILE = "/etc/apt/sources.list.d/mana-deb-src.sources";
     static final String MAVEN_GROUP = "org.open-mpi";

@@ -36,6 +36,10 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     static final String ENV_COORD = "MANA_COORD";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
+    /** Off loopback: the token is in this file (0600, shared file system), not in the environment. */
+    static final String ENV_TOKEN_FILE = "MANA_JOB_TOKEN_FILE";
+    /** Set when the coordinator is reachable from other hosts: its TLS certificate's SHA-256 fingerprint. */
+    static final String ENV_TLS = "MANA_COORD_TLS";
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile RankCheckpointer engine;
@@ -68,6 +72,19 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         this.protocol = new CutProtocol(this::send, this::cut, this::exitJob);
     }
 
+    private String token() throws IOException {
+        String file = env.get(ENV_TOKEN_FILE);
+        if (file != null && !file.isBlank()) {
+            try {
+                return java.nio.file.Files.readString(Path.of(file)).trim();
+            } catch (IOException e) {
+                throw new IOException("cannot read the job token from " + file + " (" + e.getClass().getSimpleName()
+                        + "; every node must see the checkpoint root's file system at the same path)", e);
+            }
+        }
+        return env.getOrDefault(ENV_TOKEN, "");
+    }
+
     @Activate
     void activate(org.osgi.framework.BundleContext context) {
         this.context = context;
@@ -85,8 +102,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
             return t;
         });
         try {
-            CoordinatorLink l = CoordinatorLink.of(address);
-            l.open(env.getOrDefault(ENV_TOKEN, ""), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
+            CoordinatorLink l = CoordinatorLink.of(address, env.get(ENV_TLS));
+            l.open(token(), jobId, rank, intEnv("OMPI_COMM_WORLD_SIZE", 1), this::onLine,
                     () -> {
                         protocol.onCancel(-1);
                         Activations.cancel(-1); // what waits keeps waiting: no rank switches on alone
