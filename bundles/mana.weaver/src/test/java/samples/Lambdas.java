@@ -15,6 +15,7 @@ public class Lambdas {
         }
         if (args.length > 0 && args[0].equals("jdk")) {
             List.of(1, 2).forEach(x -> Mpi.barrier());
+            Mpi.barrier();
         }
         System.out.println("done " + sum);
     }

@@ -107,6 +107,30 @@ final class MethodWeaver {
         return sites;
     }
 
+    /**
+     * Constructors and class initializers are never captured; their cut points only ask the
+     * policy (which then hears why not) and go on.
+     */
+    static boolean askOnly(MethodNode m, Reachability reach) {
+        boolean any = false;
+        for (AbstractInsnNode i : m.instructions.toArray()) {
+            if (i instanceof MethodInsnNode call && reach.isCut(call.owner)) {
+                LabelNode skip = new LabelNode();
+                InsnList ask = new InsnList();
+                ask.add(new FieldInsnNode(GETSTATIC, CONT, "armed", "Z"));
+                ask.add(new JumpInsnNode(IFEQ, skip));
+                ask.add(new LdcInsnNode(call.owner));
+                ask.add(new LdcInsnNode(call.name));
+                ask.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut", "(Ljava/lang/String;Ljava/lang/String;)Z", false));
+                ask.add(new InsnNode(POP));
+                ask.add(skip);
+                m.instructions.insertBefore(call, ask);
+                any = true;
+            }
+        }
+        return any;
+    }
+
     private static String reason(MethodNode m, Frame<BasicValue> f, int monitors) {
         if ((m.access & ACC_SYNCHRONIZED) != 0) {
             return "synchronized method: the monitor it holds cannot be restored";

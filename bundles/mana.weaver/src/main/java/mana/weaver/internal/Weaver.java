@@ -51,9 +51,13 @@ public final class Weaver {
         Map<MethodNode, Table> tables = new HashMap<>();
         boolean frames = false;
         TypingVerifier verifier = null;
+        boolean asked = false;
         for (MethodNode m : cn.methods) {
-            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || m.name.startsWith("<")
-                    || !reach.reaches(cn.name, m.name, m.desc)) {
+            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0 || !reach.reaches(cn.name, m.name, m.desc)) {
+                continue;
+            }
+            if (m.name.startsWith("<")) {
+                asked |= MethodWeaver.askOnly(m, reach);
                 continue;
             }
             if (verifier == null) {
@@ -75,7 +79,8 @@ public final class Weaver {
             }
         }
         boolean statics = staticState(cn);
-        if (tables.isEmpty() && !statics) {
+        frames |= asked;
+        if (tables.isEmpty() && !statics && !asked) {
             return null;
         }
         ClassWriter cw = new ClassWriter(frames ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
