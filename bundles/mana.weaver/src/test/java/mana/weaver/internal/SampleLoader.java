@@ -20,20 +20,38 @@ public final class SampleLoader extends ClassLoader {
     private final Weaver weaver;
 
     public SampleLoader(boolean woven) {
+        this("samples", woven);
+    }
+
+    /** The classes of package {@code pkg} (a directory of classes or in a jar on the class path). */
+    public SampleLoader(String pkg, boolean woven) {
         super(SampleLoader.class.getClassLoader());
-        this.classes = sampleClasses();
+        this.classes = sampleClasses(pkg);
         this.weaver = woven ? Weaver.of(classes, n -> n.startsWith("testmpi/"), Weaver.resources(getParent())) : null;
     }
 
     /** The class files of package samples, by internal name. */
     public static Map<String, byte[]> sampleClasses() {
+        return sampleClasses("samples");
+    }
+
+    public static Map<String, byte[]> sampleClasses(String pkg) {
         Map<String, byte[]> m = new HashMap<>();
         try {
-            Path dir = Path.of(SampleLoader.class.getResource("/samples").toURI());
+            java.net.URI uri = SampleLoader.class.getResource("/" + pkg).toURI();
+            java.nio.file.FileSystem fs = null;
+            if (uri.getScheme().equals("jar")) {
+                try {
+                    fs = java.nio.file.FileSystems.newFileSystem(uri, Map.of());
+                } catch (java.nio.file.FileSystemAlreadyExistsException e) {
+                    fs = java.nio.file.FileSystems.getFileSystem(uri);
+                }
+            }
+            Path dir = fs == null ? Path.of(uri) : fs.getPath("/" + pkg);
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path p : s.filter(p -> p.toString().endsWith(".class")).toList()) {
                     String f = p.getFileName().toString();
-                    m.put("samples/" + f.substring(0, f.length() - 6), Files.readAllBytes(p));
+                    m.put(pkg + "/" + f.substring(0, f.length() - 6), Files.readAllBytes(p));
                 }
             }
         } catch (IOException e) {
