@@ -28,18 +28,25 @@ public final class AppWeavingHook implements WeavingHook {
     public static final String HEADER = "Mana-Weave";
     static final String API_IMPORT = "mana.weaver.api";
 
-    private final Map<Long, Weaver> weavers = new ConcurrentHashMap<>();
+    /** Per bundle: its weaver, or empty when it does not ask for weaving (decided once per bundle). */
+    private final Map<Long, java.util.Optional<Weaver>> weavers = new ConcurrentHashMap<>();
 
     @Override
     public void weave(WovenClass wc) {
         BundleWiring wiring = wc.getBundleWiring();
         Bundle b = wiring.getBundle();
-        if (!"true".equalsIgnoreCase(b.getHeaders("").get(HEADER))) {
-            return;
-        }
         try {
-            Weaver w = weavers.computeIfAbsent(b.getBundleId(), id -> weaverFor(wiring));
-            byte[] out = w.weave(wc.getBytes());
+            java.util.Optional<Weaver> w = weavers.get(b.getBundleId());
+            if (w == null) {
+                // not computeIfAbsent: making a weaver loads the weaver's own classes, which come through here
+                w = "true".equalsIgnoreCase(b.getHeaders("").get(HEADER)) ? java.util.Optional.of(weaverFor(wiring)) : java.util.Optional.empty();
+                java.util.Optional<Weaver> before = weavers.putIfAbsent(b.getBundleId(), w);
+                w = before != null ? before : w;
+            }
+            if (w.isEmpty()) {
+                return;
+            }
+            byte[] out = w.get().weave(wc.getBytes());
             if (out != null) {
                 wc.setBytes(out);
                 wc.getDynamicImports().add(API_IMPORT);
