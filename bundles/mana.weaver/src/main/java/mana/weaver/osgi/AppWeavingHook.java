@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import mana.weaver.internal.Reachability;
 import mana.weaver.internal.Weaver;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.hooks.weaving.WeavingException;
 import org.osgi.framework.hooks.weaving.WeavingHook;
 import org.osgi.framework.hooks.weaving.WovenClass;
 import org.osgi.framework.wiring.BundleWiring;
@@ -19,7 +18,8 @@ import org.osgi.service.component.annotations.Component;
  * Weaves the classes of bundles whose manifest says {@code Mana-Weave: true} (the launcher sets it
  * on the application bundle in transparent mode only); every other bundle's classes pass
  * untouched. The first class of such a bundle to load reads all of the bundle's classes once,
- * for the call graph; woven classes get a dynamic import of {@code mana.weaver.api}.
+ * for the call graph; woven classes get a dynamic import of {@code mana.weaver.api}. A class that
+ * cannot be woven loads as compiled (said on stderr): the program runs, captures through it are declined.
  */
 @Component(service = WeavingHook.class)
 public final class AppWeavingHook implements WeavingHook {
@@ -51,8 +51,9 @@ public final class AppWeavingHook implements WeavingHook {
                 wc.setBytes(out);
                 wc.getDynamicImports().add(API_IMPORT);
             }
-        } catch (RuntimeException e) {
-            throw new WeavingException("mana.weaver: cannot weave " + wc.getClassName() + ": " + e, e);
+        } catch (RuntimeException | LinkageError e) {
+            // the class loads as compiled; a capture through its frames is declined as "not woven"
+            System.err.println("mana.weaver: " + wc.getClassName() + " left as compiled (cannot weave it: " + e + ")");
         }
     }
 
