@@ -36,15 +36,15 @@ public final class HeapImage {
     /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
     public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
-        try (Output out = new Output(bytes)) {
-            out.writeString(MAGIC);
-            out.writeInt(VERSION);
+        ByteArrayOutputStream graph = new ByteArrayOutputStream(64 * 1024);
+        java.util.Set<String> appClasses = new java.util.TreeSet<>();
+        try (Output out = new Output(graph)) {
             List<Class<?>> classes = Continuations.initializedClasses(appLoader);
             out.writeVarInt(classes.size(), true);
             for (Class<?> c : classes) {
                 List<Field> fields = staticState(c);
                 out.writeString(c.getName());
+                appClasses.add(c.getName());
                 out.writeVarInt(fields.size(), true);
                 for (Field f : fields) {
                     out.writeString(f.getName());
@@ -61,6 +61,7 @@ public final class HeapImage {
             List<FrameRecord> frames = stack.frames();
             out.writeVarInt(frames.size(), true);
             for (FrameRecord r : frames) {
+                appClasses.add(r.owner.replace('/', '.'));
                 out.writeString(r.owner);
                 out.writeString(r.method);
                 out.writeString(r.desc);
@@ -74,8 +75,25 @@ public final class HeapImage {
                     write(kryo, out, r.stack[i], "frame " + r.where() + " stack " + i);
                 }
             }
+            out.flush();
+            for (Class<?> c : kryo.classesWritten()) {
+                if (c.getClassLoader() == appLoader) {
+                    appClasses.add(c.getName());
+                }
+            }
         } finally {
             kryo.reset();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(graph.size() + 64 * appClasses.size() + 64);
+        try (Output out = new Output(bytes)) {
+            out.writeString(MAGIC);
+            out.writeInt(VERSION);
+            out.writeVarInt(appClasses.size(), true);
+            for (String c : appClasses) {
+                out.writeString(c);
+                out.writeLong(ClassCheck.crcOf(appLoader, c));
+            }
+            out.writeBytes(graph.toByteArray());
         }
         return bytes.toByteArray();
     }
@@ -89,6 +107,18 @@ public final class HeapImage {
         try (Input in = new Input(image)) {
             if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
                 throw new HeapRefusal("not a heap image of this version");
+            }
+            int nChecked = in.readVarInt(true);
+            for (int i = 0; i < nChecked; i++) {
+                String c = in.readString();
+                long crc = in.readLong();
+                long now = ClassCheck.crcOf(appLoader, c);
+                if (now == ClassCheck.MISSING) {
+                    throw new HeapRefusal("class " + c + " of the checkpoint is not in the application");
+                }
+                if (now != crc) {
+                    throw new HeapRefusal("class " + c + " differs from the checkpointed one (the application changed)");
+                }
             }
             int nClasses = in.readVarInt(true);
             List<String> classNames = new ArrayList<>();

@@ -94,6 +94,35 @@ class FreshJvmTest {
         assertEquals(List.of("h0", "h1"), history.get(null));
     }
 
+    @Test
+    void aRestoreWithChangedClassesIsRefusedNamingTheClass() throws Throwable {
+        SampleLoader first = new SampleLoader("heapsamples", true);
+        Continuations.arm(new CaptureAt(4));
+        byte[] image = Runs.capturingOut(() -> {
+            Continuations.Outcome o = Continuations.run(Runs.main(first, "heapsamples.Graphs", "4"));
+            Continuations.disarm();
+            return HeapImage.save(((Continuations.Captured) o).stack(), first);
+        }).value();
+        SampleLoader changed = new SampleLoader("heapsamples", true) {
+            @Override
+            public java.io.InputStream getResourceAsStream(String name) {
+                if (name.equals("heapsamples/Graphs$Node.class")) {
+                    try (java.io.InputStream in = super.getResourceAsStream(name)) {
+                        byte[] b = in.readAllBytes();
+                        return new java.io.ByteArrayInputStream(java.util.Arrays.copyOf(b, b.length + 1));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return super.getResourceAsStream(name);
+            }
+        };
+        HeapRefusal r = assertThrows(HeapRefusal.class, () -> HeapImage.restore(image, changed));
+        assertEquals("class heapsamples.Graphs$Node differs from the checkpointed one (the application changed)", r.getMessage());
+        // the unchanged application restores
+        HeapImage.restore(image, new SampleLoader("heapsamples", true));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "thread|a thread (java.lang.Thread): threads are not saved; reached from frame heapsamples.Holders.main([Ljava/lang/String;)V#0 local 1 -> thing (heapsamples.Holders$Holder)",

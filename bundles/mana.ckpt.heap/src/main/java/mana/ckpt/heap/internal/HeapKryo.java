@@ -38,6 +38,7 @@ public final class HeapKryo extends Kryo {
     private final BufferState.Memories memories = new BufferState.Memories();
 
     public HeapKryo(ClassLoader appLoader, HandleObjects handles) {
+        super(new ClassesSeen(), new com.esotericsoftware.kryo.util.MapReferenceResolver());
         this.handles = handles;
         setRegistrationRequired(false);
         setReferences(true);
@@ -77,6 +78,28 @@ public final class HeapKryo extends Kryo {
         }
         String closed = closedJdkClass(type, s);
         return closed == null ? s : new Refusing(closed);
+    }
+
+    /** The classes of the objects written so far (arrays as their element class). */
+    public java.util.Set<Class<?>> classesWritten() {
+        return ((ClassesSeen) getClassResolver()).seen;
+    }
+
+    /** Notes every class written, so that the image can name (and a restore check) the application's. */
+    static final class ClassesSeen extends com.esotericsoftware.kryo.util.DefaultClassResolver {
+        final java.util.Set<Class<?>> seen = new java.util.LinkedHashSet<>();
+
+        @Override
+        public com.esotericsoftware.kryo.Registration writeClass(Output output, Class type) {
+            if (type != null) {
+                Class<?> c = type;
+                while (c.isArray()) {
+                    c = c.getComponentType();
+                }
+                seen.add(c);
+            }
+            return super.writeClass(output, type);
+        }
     }
 
     /** Kinds of objects whose state is not in the heap: null if {@code type} is not one. */
