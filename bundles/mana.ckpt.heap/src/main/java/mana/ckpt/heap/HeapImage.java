@@ -27,6 +27,14 @@ import mana.weaver.api.FrameStack;
  */
 public final class HeapImage {
 
+    static {
+        // Kryo's optional sun.misc.Unsafe paths (unsafe streams) are not used here; keep them off,
+        // so that JDK 24+ prints no Unsafe warning in the ranks.
+        if (System.getProperty("kryo.unsafe") == null) {
+            System.setProperty("kryo.unsafe", "false");
+        }
+    }
+
     private static final String MAGIC = "MANA-HEAP";
     private static final int VERSION = 1;
 
