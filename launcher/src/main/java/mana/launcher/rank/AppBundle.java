@@ -279,5 +279,23 @@ public final class AppBundle {
         analyzer.setProperty(Constants.NOUSES, "true");
         analyzer.setProperty(Constants.NOIMPORTJAVA, "true");
         analyzer.setProperty(Constants.NOEXTRAHEADERS, "true");
+        if (transparent()) {
+            analyzer.setProperty(WEAVE_HEADER, "true");
+        }
+    }
+
+    /**
+     * Asks bundle mana.weaver to weave the application (transparent checkpointing, in progress).
+     * Set only when {@link #transparent()}; without it no class of the application is changed.
+     */
+    public static final String WEAVE_HEADER = "Mana-Weave";
+
+    /**
+     * Transparent mode (in progress): {@code MANA_TRANSPARENT=1} in the environment of the JVM that
+     * bundles the application, or {@code -Dmana.transparent=true}. TODO(lead): a {@code mana run
+     * --transparent} option once the checkpoint gate can cut there.
+     */
+    static boolean transparent() {
+        return "1".equals(System.getenv("MANA_TRANSPARENT")) || Boolean.getBoolean("mana.transparent");
     }
 }

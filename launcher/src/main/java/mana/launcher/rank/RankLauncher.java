@@ -305,7 +305,8 @@ public final class RankLauncher {
             appSpec.addAll(appJar != null ? List.of(appJar.toString()) : List.of("--classpath", classPath.joined(), "--"));
             publishSpawnCommand(appSpec);
             try {
-                return MethodHandles.insertArguments(MethodHandles.lookup().unreflect(main), 0, (Object) appArgs);
+                MethodHandle mainHandle = MethodHandles.insertArguments(MethodHandles.lookup().unreflect(main), 0, (Object) appArgs);
+                return transparentMain(framework.getBundleContext(), app, mainHandle);
             } catch (IllegalAccessException e) {
                 throw new RankError("cannot call " + mainClass + ".main: " + e.getMessage());
             }
@@ -313,6 +314,27 @@ public final class RankLauncher {
             return fail(e.getMessage());
         } catch (BundleException | IOException e) {
             return fail("cannot boot the framework: " + oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /**
+     * A woven application ({@code Mana-Weave: true}, transparent mode, in progress) runs its main
+     * through the {@code mana.main.runner=transparent} service (bundle mana.ckpt.heap), which can
+     * capture and resume the main thread; any other application runs main as it is.
+     */
+    @SuppressWarnings("unchecked")
+    static MethodHandle transparentMain(BundleContext ctx, Bundle app, MethodHandle main) throws RankError {
+        if (!"true".equalsIgnoreCase(app.getHeaders("").get(AppBundle.WEAVE_HEADER))) {
+            return main;
+        }
+        try {
+            var refs = ctx.getServiceReferences(java.util.function.UnaryOperator.class, "(mana.main.runner=transparent)");
+            if (refs.isEmpty()) {
+                throw new RankError("the application is woven for transparent checkpoints but bundle mana.ckpt.heap is not running");
+            }
+            return (MethodHandle) ((java.util.function.UnaryOperator<Object>) ctx.getService(refs.iterator().next())).apply(main);
+        } catch (org.osgi.framework.InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 

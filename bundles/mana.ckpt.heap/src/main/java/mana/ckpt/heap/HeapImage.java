@@ -1,0 +1,217 @@
+package mana.ckpt.heap;
+
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import mana.ckpt.heap.internal.HeapKryo;
+import mana.core.vid.HandleObjects;
+import mana.weaver.api.Continuations;
+import mana.weaver.api.FrameRecord;
+import mana.weaver.api.FrameStack;
+
+/**
+ * Saves a captured main thread ({@link FrameStack}) with everything reachable from its frames and
+ * from the statics of the application classes initialized so far, in one object graph (shared
+ * objects and cycles stay shared), and puts it back in another JVM.
+ *
+ * <p>Statics: a restore first reads the whole image (classes are loaded, not initialized), then
+ * initializes the saved classes in the order they were first initialized (their class
+ * initializers run again, as in the first run), then overwrites their static fields with the
+ * saved values; only then may main be resumed. Side effects of class initializers other than
+ * static fields (printing, files) happen again.
+ */
+public final class HeapImage {
+
+    static {
+        // Kryo's optional sun.misc.Unsafe paths (unsafe streams) are not used here; keep them off,
+        // so that JDK 24+ prints no Unsafe warning in the ranks.
+        if (System.getProperty("kryo.unsafe") == null) {
+            System.setProperty("kryo.unsafe", "false");
+        }
+    }
+
+    private static final String MAGIC = "MANA-HEAP";
+    private static final int VERSION = 1;
+
+    private HeapImage() {
+    }
+
+    /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
+    public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+        HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
+        ByteArrayOutputStream graph = new ByteArrayOutputStream(64 * 1024);
+        java.util.Set<String> appClasses = new java.util.TreeSet<>();
+        try (Output out = new Output(graph)) {
+            List<Class<?>> classes = Continuations.initializedClasses(appLoader);
+            out.writeVarInt(classes.size(), true);
+            for (Class<?> c : classes) {
+                List<Field> fields = staticState(c);
+                out.writeString(c.getName());
+                appClasses.add(c.getName());
+                out.writeVarInt(fields.size(), true);
+                for (Field f : fields) {
+                    out.writeString(f.getName());
+                    Object v;
+                    try {
+                        v = f.get(null);
+                    } catch (IllegalAccessException e) {
+                        throw new HeapRefusal("cannot read static field " + c.getName() + "." + f.getName() + ": " + e.getMessage());
+                    }
+                    write(kryo, out, v, "static " + c.getName() + "." + f.getName());
+                }
+            }
+            out.writeString(stack.cutCall());
+            List<FrameRecord> frames = stack.frames();
+            out.writeVarInt(frames.size(), true);
+            for (FrameRecord r : frames) {
+                appClasses.add(r.owner.replace('/', '.'));
+                out.writeString(r.owner);
+                out.writeString(r.method);
+                out.writeString(r.desc);
+                out.writeVarInt(r.site, true);
+                out.writeVarInt(r.locals.length, true);
+                out.writeVarInt(r.stack.length, true);
+                for (int i = 0; i < r.locals.length; i++) {
+                    write(kryo, out, r.locals[i], "frame " + r.where() + " local " + i);
+                }
+                for (int i = 0; i < r.stack.length; i++) {
+                    write(kryo, out, r.stack[i], "frame " + r.where() + " stack " + i);
+                }
+            }
+            out.flush();
+            for (Class<?> c : kryo.classesWritten()) {
+                if (c.getClassLoader() == appLoader) {
+                    appClasses.add(c.getName());
+                }
+            }
+        } finally {
+            kryo.reset();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(graph.size() + 64 * appClasses.size() + 64);
+        try (Output out = new Output(bytes)) {
+            out.writeString(MAGIC);
+            out.writeInt(VERSION);
+            out.writeVarInt(appClasses.size(), true);
+            for (String c : appClasses) {
+                out.writeString(c);
+                out.writeLong(ClassCheck.crcOf(appLoader, c));
+            }
+            out.writeBytes(graph.toByteArray());
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * Reads an image made by {@link #save}, initializes its classes in their saved order and puts
+     * their statics back; returns the frames to resume.
+     */
+    public static FrameStack restore(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+        HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
+        try (Input in = new Input(image)) {
+            if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
+                throw new HeapRefusal("not a heap image of this version");
+            }
+            int nChecked = in.readVarInt(true);
+            for (int i = 0; i < nChecked; i++) {
+                String c = in.readString();
+                long crc = in.readLong();
+                long now = ClassCheck.crcOf(appLoader, c);
+                if (now == ClassCheck.MISSING) {
+                    throw new HeapRefusal("class " + c + " of the checkpoint is not in the application");
+                }
+                if (now != crc) {
+                    throw new HeapRefusal("class " + c + " differs from the checkpointed one (the application changed)");
+                }
+            }
+            int nClasses = in.readVarInt(true);
+            List<String> classNames = new ArrayList<>();
+            List<String[]> fieldNames = new ArrayList<>();
+            List<Object[]> values = new ArrayList<>();
+            for (int c = 0; c < nClasses; c++) {
+                classNames.add(in.readString());
+                int n = in.readVarInt(true);
+                String[] names = new String[n];
+                Object[] vals = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    names[i] = in.readString();
+                    vals[i] = kryo.readClassAndObject(in);
+                }
+                fieldNames.add(names);
+                values.add(vals);
+            }
+            String cut = in.readString();
+            int depth = in.readVarInt(true);
+            List<FrameRecord> frames = new ArrayList<>(depth);
+            for (int d = 0; d < depth; d++) {
+                FrameRecord r = new FrameRecord(in.readString(), in.readString(), in.readString(), in.readVarInt(true),
+                        in.readVarInt(true), in.readVarInt(true));
+                for (int i = 0; i < r.locals.length; i++) {
+                    r.locals[i] = kryo.readClassAndObject(in);
+                }
+                for (int i = 0; i < r.stack.length; i++) {
+                    r.stack[i] = kryo.readClassAndObject(in);
+                }
+                frames.add(r);
+            }
+            for (int c = 0; c < nClasses; c++) {
+                restoreStatics(appLoader, classNames.get(c), fieldNames.get(c), values.get(c));
+            }
+            int dot = cut.lastIndexOf('.');
+            return new FrameStack(frames, cut.substring(0, dot).replace('.', '/'), cut.substring(dot + 1));
+        } catch (KryoException e) {
+            throw new HeapRefusal("the heap image cannot be read: " + e.getMessage(), e);
+        } finally {
+            kryo.reset();
+        }
+    }
+
+    private static void write(HeapKryo kryo, Output out, Object v, String path) throws HeapRefusal {
+        try {
+            kryo.writeClassAndObject(out, v);
+        } catch (KryoException e) {
+            throw new HeapRefusal(HeapKryo.describe(e, path), e);
+        }
+    }
+
+    private static void restoreStatics(ClassLoader loader, String className, String[] names, Object[] values) throws HeapRefusal {
+        Class<?> c;
+        try {
+            c = Class.forName(className, true, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new HeapRefusal("class " + className + " of the checkpoint cannot be loaded: " + e);
+        }
+        for (int i = 0; i < names.length; i++) {
+            try {
+                Field f = c.getDeclaredField(names[i]);
+                f.setAccessible(true);
+                f.set(null, values[i]);
+            } catch (NoSuchFieldException e) {
+                throw new HeapRefusal("class " + className + " has no static field " + names[i] + " (the application changed?)");
+            } catch (IllegalAccessException | IllegalArgumentException e) {
+                throw new HeapRefusal("cannot restore static field " + className + "." + names[i] + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** Static fields a restart must put back: not final (the weaver dropped final from all but constants), not synthetic. */
+    static List<Field> staticState(Class<?> c) throws HeapRefusal {
+        List<Field> out = new ArrayList<>();
+        for (Field f : c.getDeclaredFields()) {
+            int m = f.getModifiers();
+            if (Modifier.isStatic(m) && !Modifier.isFinal(m) && !f.isSynthetic() && !f.isEnumConstant()) {
+                try {
+                    f.setAccessible(true);
+                } catch (RuntimeException e) {
+                    throw new HeapRefusal("cannot access static field " + c.getName() + "." + f.getName() + ": " + e.getMessage());
+                }
+                out.add(f);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,277 @@
+package mana.ckpt.heap.internal;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
+import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.nio.Buffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import mana.ckpt.state.BufferState;
+import mana.core.vid.HandleObjects;
+import org.objenesis.strategy.StdInstantiatorStrategy;
+
+/**
+ * Kryo set up for an application heap: references on (cycles, shared objects), no registration
+ * needed, objects made without calling constructors (Objenesis), classes resolved by the
+ * application's loader. Around Kryo's own serializers: MPI handle objects go as virtual handles,
+ * java.nio buffers as mana.ckpt's buffer records, System.out/err/in as themselves, and what cannot
+ * be restored (threads, sockets, open streams, class loaders, lambdas, JDK classes whose fields
+ * are closed to us) is refused with the class named.
+ */
+public final class HeapKryo extends Kryo {
+
+    static final String REFUSED = "MANA-REFUSED: ";
+
+    private final HandleObjects handles;
+    private final BufferState.Memories memories = new BufferState.Memories();
+
+    public HeapKryo(ClassLoader appLoader, HandleObjects handles) {
+        super(new ClassesSeen(), new com.esotericsoftware.kryo.util.MapReferenceResolver());
+        this.handles = handles;
+        setRegistrationRequired(false);
+        setReferences(true);
+        setAutoReset(false);
+        setClassLoader(appLoader);
+        setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        // the records are mana.ckpt's classes, which the application's loader does not see: by id
+        for (Class<?> c : BufferState.recordClasses()) {
+            register(c);
+        }
+    }
+
+    @Override
+    public Serializer getDefaultSerializer(Class type) {
+        String refused = refusedKind(type);
+        if (refused != null) {
+            return new Refusing(refused);
+        }
+        if (Buffer.class.isAssignableFrom(type)) {
+            return new BufferSerializer();
+        }
+        if (type == PrintStream.class || InputStream.class.isAssignableFrom(type)) {
+            return new StandardStream();
+        }
+        if (handles != null && type.getPackageName().equals("mpi")) {
+            return new HandleSerializer(new FieldSerializer<>(this, type));
+        }
+        if (Throwable.class.isAssignableFrom(type)) {
+            // Throwable's own fields are closed to us; it is Serializable and the JDK writes them
+            return new JavaSerializer();
+        }
+        Serializer s;
+        try {
+            s = super.getDefaultSerializer(type);
+        } catch (RuntimeException e) {
+            return new Refusing("an object of class " + type.getName() + " that cannot be saved here (" + e.getMessage() + ")");
+        }
+        String closed = closedJdkClass(type, s);
+        return closed == null ? s : new Refusing(closed);
+    }
+
+    /** The classes of the objects written so far (arrays as their element class). */
+    public java.util.Set<Class<?>> classesWritten() {
+        return ((ClassesSeen) getClassResolver()).seen;
+    }
+
+    /** Notes every class written, so that the image can name (and a restore check) the application's. */
+    static final class ClassesSeen extends com.esotericsoftware.kryo.util.DefaultClassResolver {
+        final java.util.Set<Class<?>> seen = new java.util.LinkedHashSet<>();
+
+        @Override
+        public com.esotericsoftware.kryo.Registration writeClass(Output output, Class type) {
+            if (type != null) {
+                Class<?> c = type;
+                while (c.isArray()) {
+                    c = c.getComponentType();
+                }
+                seen.add(c);
+            }
+            return super.writeClass(output, type);
+        }
+    }
+
+    /** Kinds of objects whose state is not in the heap: null if {@code type} is not one. */
+    static String refusedKind(Class<?> type) {
+        if (Thread.class.isAssignableFrom(type) || ThreadGroup.class.isAssignableFrom(type)) {
+            return "a thread (" + type.getName() + "): threads are not saved";
+        }
+        if (ClassLoader.class.isAssignableFrom(type)) {
+            return "a class loader (" + type.getName() + ")";
+        }
+        if (java.net.Socket.class.isAssignableFrom(type) || java.net.ServerSocket.class.isAssignableFrom(type)
+                || java.net.DatagramSocket.class.isAssignableFrom(type) || java.nio.channels.Channel.class.isAssignableFrom(type)) {
+            return "an open socket or channel (" + type.getName() + ")";
+        }
+        if (java.io.OutputStream.class.isAssignableFrom(type) && type != PrintStream.class
+                || java.io.Reader.class.isAssignableFrom(type) || java.io.Writer.class.isAssignableFrom(type)
+                || java.io.RandomAccessFile.class.isAssignableFrom(type)) {
+            return "an open stream (" + type.getName() + "): its file and position are not saved";
+        }
+        if (java.util.concurrent.ExecutorService.class.isAssignableFrom(type) || Process.class.isAssignableFrom(type)) {
+            return "an executor or process (" + type.getName() + ")";
+        }
+        if (type.isHidden()) {
+            return "a lambda or hidden class (" + type.getName() + "): its class cannot be found again in another JVM";
+        }
+        return null;
+    }
+
+    /**
+     * A JDK class Kryo has no serializer of its own for: its fields are closed to us (strong
+     * encapsulation), or a collection Kryo would rebuild through a public no-argument
+     * constructor it does not have (unmodifiable and synchronized wrappers).
+     */
+    private String closedJdkClass(Class<?> type, Serializer<?> s) {
+        Module m = type.getModule();
+        if (!m.isNamed() || type.isArray() || type.isEnum()) {
+            return null;
+        }
+        if (s instanceof CollectionSerializer || s instanceof MapSerializer) {
+            try {
+                Constructor<?> c = type.getConstructor();
+                return Modifier.isPublic(type.getModifiers()) ? null : notPublic(type);
+            } catch (NoSuchMethodException e) {
+                return "a JDK collection (" + type.getName() + ") without a public constructor to rebuild it"
+                        + " (an unmodifiable or synchronized view?)";
+            }
+        }
+        if (s instanceof FieldSerializer && !m.isOpen(type.getPackageName(), HeapKryo.class.getModule())) {
+            return "a JDK object (" + type.getName() + ", module " + m.getName() + ") whose fields are closed to the checkpoint";
+        }
+        return null;
+    }
+
+    private static String notPublic(Class<?> type) {
+        return "a JDK collection (" + type.getName() + ") that is not public";
+    }
+
+    /** The message of a refusal, with the path from {@code root} to the object. */
+    public static String describe(KryoException e, String root) {
+        String msg = e.getMessage() == null ? e.toString() : e.getMessage();
+        String[] lines = msg.split("\n");
+        String head = lines[0];
+        List<String> trace = new ArrayList<>();
+        boolean inTrace = false;
+        for (String l : lines) {
+            if (l.startsWith("Serialization trace:")) {
+                inTrace = true;
+            } else if (inTrace && !l.isBlank()) {
+                trace.add(l.trim());
+            }
+        }
+        Collections.reverse(trace);
+        StringBuilder path = new StringBuilder(root);
+        for (String t : trace) {
+            path.append(" -> ").append(t);
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        String why = head.startsWith(REFUSED) ? head.substring(REFUSED.length())
+                : "cannot save it: " + (cause == e ? head : cause.toString());
+        return "the heap cannot be saved: " + why + "; reached from " + path;
+    }
+
+    /** Throws on write: this object cannot be saved. */
+    static final class Refusing extends Serializer<Object> {
+        private final String reason;
+
+        Refusing(String reason) {
+            this.reason = reason;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, Object object) {
+            throw new KryoException(REFUSED + reason);
+        }
+
+        @Override
+        public Object read(Kryo kryo, Input input, Class<? extends Object> type) {
+            throw new KryoException("an object of a refused kind is in the image: " + reason);
+        }
+    }
+
+    /** A buffer as mana.ckpt's record of it (shared direct memory stays shared within one image). */
+    final class BufferSerializer extends Serializer<Buffer> {
+        @Override
+        public void write(Kryo kryo, Output output, Buffer b) {
+            kryo.writeClassAndObject(output, BufferState.save(b, memories));
+        }
+
+        @Override
+        public Buffer read(Kryo kryo, Input input, Class<? extends Buffer> type) {
+            return BufferState.restore(kryo.readClassAndObject(input));
+        }
+    }
+
+    /** System.out, System.err and System.in as the restarted JVM's own; any other stream is refused. */
+    static final class StandardStream extends Serializer<Object> {
+        @Override
+        public void write(Kryo kryo, Output output, Object o) {
+            int which = o == System.out ? 0 : o == System.err ? 1 : o == System.in ? 2 : -1;
+            if (which < 0) {
+                throw new KryoException(REFUSED + "an open stream (" + o.getClass().getName() + ") other than System.out, System.err, System.in");
+            }
+            output.writeByte(which);
+        }
+
+        @Override
+        public Object read(Kryo kryo, Input input, Class<? extends Object> type) {
+            return switch (input.readByte()) {
+                case 0 -> System.out;
+                case 1 -> System.err;
+                case 2 -> System.in;
+                default -> throw new KryoException("bad standard stream in the image");
+            };
+        }
+    }
+
+    /** An upper-half MPI handle object as its class and virtual handle; other mpi objects (Status) by fields. */
+    final class HandleSerializer extends Serializer<Object> {
+        private final FieldSerializer<Object> fields;
+
+        @SuppressWarnings("unchecked")
+        HandleSerializer(FieldSerializer<?> fields) {
+            this.fields = (FieldSerializer<Object>) fields;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, Object o) {
+            long vid = handles.vidOf(o);
+            output.writeBoolean(vid != HandleObjects.NOT_A_HANDLE);
+            if (vid != HandleObjects.NOT_A_HANDLE) {
+                output.writeString(o.getClass().getName());
+                output.writeInt((int) vid);
+            } else {
+                fields.write(kryo, output, o);
+            }
+        }
+
+        @Override
+        public Object read(Kryo kryo, Input input, Class<? extends Object> type) {
+            if (input.readBoolean()) {
+                String cls = input.readString();
+                int vid = input.readInt();
+                try {
+                    return handles.objectFor(vid, cls);
+                } catch (IllegalArgumentException e) {
+                    throw new KryoException("MPI object " + cls + " (handle " + vid + "): " + e.getMessage());
+                }
+            }
+            return fields.read(kryo, input, type);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package mana.ckpt.state;
+
+import java.nio.Buffer;
+import mana.ckpt.internal.BufferStates;
+
+/**
+ * How a checkpoint saves {@code java.nio} buffers, for other savers of application state (the
+ * heap of a transparent checkpoint): a buffer becomes a record with its kind, order, position,
+ * limit and content; the direct memory several buffers lie in is saved once, so they share it
+ * again after a restart; a heap buffer keeps its backing array (the saver keeps object identity).
+ * The records are plain objects whose classes are {@link #recordClasses()}.
+ */
+public final class BufferState {
+
+    /** The memories seen so far in one saved state: one per state, for shared direct memory. */
+    public static final class Memories {
+        final Object impl = BufferStates.newMemories();
+    }
+
+    private BufferState() {
+    }
+
+    /** The record of {@code b} (save it, with the rest of the state, by fields). */
+    public static Object save(Buffer b, Memories memories) {
+        return BufferStates.save(b, memories.impl);
+    }
+
+    /** The buffer a saved record describes (a record read twice gives the same memory). */
+    public static Buffer restore(Object record) {
+        return BufferStates.restore(record);
+    }
+
+    /** The classes of the records (for a serializer's registration). */
+    public static Class<?>[] recordClasses() {
+        return BufferStates.recordClasses();
+    }
+}

@@ -1,0 +1,206 @@
+package mana.weaver.api;
+
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the application's {@code main} so that its main thread can be captured at a cut point
+ * and resumed there, in this JVM or (after the frames and the heap are saved) in another.
+ *
+ * <p>Woven code reads {@link #mode} at the entry of every woven method and after every woven call
+ * site (a plain static read and a branch), and {@link #armed} (volatile) before every cut point.
+ * Everything else here runs only while a capture or a restore is in progress. One continuation
+ * per JVM: the thread that called {@link #run} or {@link #resume} (the main thread); woven code
+ * on any other thread is never captured nor restored.
+ */
+public final class Continuations {
+
+    public static final int NORMAL = 0;
+    public static final int CAPTURING = 1;
+    public static final int RESTORING = 2;
+
+    /** Read by woven code: NORMAL, or a capture (unwinding) or restore (rewinding) in progress. */
+    public static int mode = NORMAL;
+
+    /** Read by woven code before each cut point: a {@link CutPolicy} wants to be asked. */
+    public static volatile boolean armed;
+
+    private static volatile CutPolicy policy;
+    private static volatile Thread mainThread;
+    private static ArrayList<FrameRecord> captured;
+    private static String cutOwner;
+    private static String cutMethod;
+    private static List<FrameRecord> restoring;
+    private static int restoreIndex;
+    private static volatile String lastDecline;
+    private static final List<Class<?>> INITIALIZED = new ArrayList<>();
+
+    private Continuations() {
+    }
+
+    /** How {@link #run} or {@link #resume} ended. */
+    public sealed interface Outcome permits Completed, Captured {
+    }
+
+    /** main returned. */
+    public record Completed() implements Outcome {
+    }
+
+    /** main unwound at a cut point: its frames, the cut call not yet made. */
+    public record Captured(FrameStack stack) implements Outcome {
+    }
+
+    /**
+     * Calls {@code main} (a {@code ()void} handle, e.g. the application's main bound to its
+     * arguments) on this thread. Invoked through a method handle so that no frame of the caller's
+     * sits between this driver and main.
+     */
+    public static Outcome run(MethodHandle main) throws Throwable {
+        return drive(main, null);
+    }
+
+    /**
+     * Re-enters {@code main} in restore mode: every frame of {@code stack} reloads its locals and
+     * operand stack and calls on down to the cut point, where the cut call is then made and the
+     * program goes on. Statics must have been restored before (class initializers already run).
+     */
+    public static Outcome resume(FrameStack stack, MethodHandle main) throws Throwable {
+        if (stack.depth() == 0) {
+            throw new IllegalArgumentException("an empty frame stack cannot be resumed");
+        }
+        return drive(main, stack);
+    }
+
+    private static Outcome drive(MethodHandle main, FrameStack stack) throws Throwable {
+        synchronized (Continuations.class) {
+            if (mainThread != null) {
+                throw new IllegalStateException("a continuation already runs on thread " + mainThread.getName());
+            }
+            mainThread = Thread.currentThread();
+        }
+        try {
+            if (stack != null) {
+                restoring = stack.frames();
+                restoreIndex = restoring.size() - 1;
+                mode = RESTORING;
+            }
+            main.invokeExact();
+            if (mode == CAPTURING) {
+                FrameStack fs = new FrameStack(captured, cutOwner, cutMethod);
+                return new Captured(fs);
+            }
+            if (mode == RESTORING) {
+                throw new IllegalStateException("the restore did not reach frame " + restoring.get(restoreIndex).where()
+                        + " (the classes differ from the captured ones?)");
+            }
+            return new Completed();
+        } finally {
+            mode = NORMAL;
+            captured = null;
+            restoring = null;
+            mainThread = null;
+        }
+    }
+
+    /** From now on {@code p} is asked at every cut point. */
+    public static void arm(CutPolicy p) {
+        policy = p;
+        armed = p != null;
+    }
+
+    public static void disarm() {
+        arm(null);
+    }
+
+    /** Why the last capture a policy asked for was declined, or null. */
+    public static String lastDecline() {
+        return lastDecline;
+    }
+
+    /** Whether the main thread, stopped at a cut point now, could be captured there; null if so, else why not. */
+    public static String whyNotCapturable() {
+        if (mainThread == null) {
+            return "no continuation runs (main was not started through Continuations.run)";
+        }
+        if (Thread.currentThread() != mainThread) {
+            return "thread " + Thread.currentThread().getName() + " is not the main thread (" + mainThread.getName()
+                    + "): only the main thread's stack is captured";
+        }
+        return StackCheck.check();
+    }
+
+    // ---- called by woven code only ----
+
+    /**
+     * At a cut point, when armed: true if the policy wants a capture here and the stack can be
+     * captured; the caller then saves its frame and returns (unwinding). Otherwise the call is made.
+     */
+    public static boolean atCut(String owner, String method) {
+        CutPolicy p = policy;
+        if (p == null || mode != NORMAL || !p.shouldCapture(owner, method)) {
+            return false;
+        }
+        String why = whyNotCapturable();
+        if (why != null) {
+            lastDecline = "no capture before " + owner.replace('/', '.') + "." + method + ": " + why;
+            p.declined(owner, method, why);
+            return false;
+        }
+        lastDecline = null;
+        captured = new ArrayList<>();
+        cutOwner = owner;
+        cutMethod = method;
+        mode = CAPTURING;
+        return true;
+    }
+
+    /** After a woven call returned with {@link #mode} not NORMAL: true if this thread is unwinding. */
+    public static boolean unwinding() {
+        return mode == CAPTURING && Thread.currentThread() == mainThread;
+    }
+
+    /** A woven frame saved itself while unwinding. */
+    public static void push(FrameRecord r) {
+        captured.add(r);
+    }
+
+    /**
+     * At the entry of a woven method with {@link #mode} not NORMAL: its frame record if this is
+     * the frame being rebuilt, else null (another thread, or a method called on the way, such as
+     * a class initializer), and the method runs normally.
+     */
+    public static FrameRecord restoreFrame(String owner, String method, String desc) {
+        if (mode != RESTORING || Thread.currentThread() != mainThread) {
+            return null;
+        }
+        FrameRecord r = restoring.get(restoreIndex);
+        if (!r.owner.equals(owner) || !r.method.equals(method) || !r.desc.equals(desc)) {
+            return null;
+        }
+        if (--restoreIndex < 0) {
+            mode = NORMAL;
+        }
+        return r;
+    }
+
+    /** A frame record names a call site its method does not have. */
+    public static RuntimeException badSite(FrameRecord r) {
+        return new IllegalStateException("frame record " + r.where() + " names a call site the woven method does not have"
+                + " (the classes differ from the captured ones?)");
+    }
+
+    /** First thing a woven class initializer does: the class, in initialization order. */
+    public static void classInitialized(Class<?> c) {
+        synchronized (INITIALIZED) {
+            INITIALIZED.add(c);
+        }
+    }
+
+    /** The woven classes of {@code loader} initialized so far, in initialization order. */
+    public static List<Class<?>> initializedClasses(ClassLoader loader) {
+        synchronized (INITIALIZED) {
+            return INITIALIZED.stream().filter(c -> c.getClassLoader() == loader).toList();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package mana.weaver.osgi;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import mana.weaver.internal.Reachability;
+import mana.weaver.internal.Weaver;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.hooks.weaving.WeavingHook;
+import org.osgi.framework.hooks.weaving.WovenClass;
+import org.osgi.framework.wiring.BundleWiring;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Weaves the classes of bundles whose manifest says {@code Mana-Weave: true} (the launcher sets it
+ * on the application bundle in transparent mode only); every other bundle's classes pass
+ * untouched. The first class of such a bundle to load reads all of the bundle's classes once,
+ * for the call graph; woven classes get a dynamic import of {@code mana.weaver.api}. A class that
+ * cannot be woven loads as compiled (said on stderr): the program runs, captures through it are declined.
+ */
+@Component(service = WeavingHook.class)
+public final class AppWeavingHook implements WeavingHook {
+
+    /** The manifest header that asks for weaving. */
+    public static final String HEADER = "Mana-Weave";
+    static final String API_IMPORT = "mana.weaver.api";
+
+    /** Per bundle: its weaver, or empty when it does not ask for weaving (decided once per bundle). */
+    private final Map<Long, java.util.Optional<Weaver>> weavers = new ConcurrentHashMap<>();
+
+    @Override
+    public void weave(WovenClass wc) {
+        BundleWiring wiring = wc.getBundleWiring();
+        Bundle b = wiring.getBundle();
+        try {
+            java.util.Optional<Weaver> w = weavers.get(b.getBundleId());
+            if (w == null) {
+                // not computeIfAbsent: making a weaver loads the weaver's own classes, which come through here
+                w = "true".equalsIgnoreCase(b.getHeaders("").get(HEADER)) ? java.util.Optional.of(weaverFor(wiring)) : java.util.Optional.empty();
+                java.util.Optional<Weaver> before = weavers.putIfAbsent(b.getBundleId(), w);
+                w = before != null ? before : w;
+            }
+            if (w.isEmpty()) {
+                return;
+            }
+            byte[] out = w.get().weave(wc.getBytes());
+            if (out != null) {
+                wc.setBytes(out);
+                wc.getDynamicImports().add(API_IMPORT);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // the class loads as compiled; a capture through its frames is declined as "not woven"
+            System.err.println("mana.weaver: " + wc.getClassName() + " left as compiled (cannot weave it: " + e + ")");
+        }
+    }
+
+    private static Weaver weaverFor(BundleWiring wiring) {
+        Map<String, byte[]> classes = new HashMap<>();
+        ClassLoader loader = wiring.getClassLoader();
+        Collection<String> names = wiring.listResources("/", "*.class", BundleWiring.LISTRESOURCES_RECURSE | BundleWiring.LISTRESOURCES_LOCAL);
+        for (String n : names) {
+            if (n.startsWith("META-INF/") || n.endsWith("module-info.class")) {
+                continue;
+            }
+            try (InputStream in = loader.getResourceAsStream(n)) {
+                if (in != null) {
+                    classes.put(n.substring(0, n.length() - ".class".length()), in.readAllBytes());
+                }
+            } catch (IOException e) {
+                // a class we cannot read is not in the call graph: its calls are not woven
+            }
+        }
+        return Weaver.of(classes, Reachability::mpiPackage, Weaver.resources(loader));
+    }
+}
