@@ -121,7 +121,7 @@ public final class GroupWrappers implements GroupProvider {
     @Override
     public int rangeIncl(int group, int[][] ranges) throws ManaException {
         return call(RANGE_INCL, () -> {
-            Args.notNull(ranges, "ranges");
+            checkRanges(ranges);
             return Comms.register(Comms.group(group).rangeIncl(ranges));
         });
     }
@@ -129,8 +129,23 @@ public final class GroupWrappers implements GroupProvider {
     @Override
     public int rangeExcl(int group, int[][] ranges) throws ManaException {
         return call(RANGE_EXCL, () -> {
-            Args.notNull(ranges, "ranges");
+            checkRanges(ranges);
             return Comms.register(Comms.group(group).rangeExcl(ranges));
         });
+    }
+
+    /**
+     * Open MPI's binding reads three ints from every element without a check: a null element
+     * crashes the JVM, a shorter one reads past the array.
+     */
+    static void checkRanges(int[][] ranges) throws ManaException {
+        Args.notNull(ranges, "ranges");
+        for (int i = 0; i < ranges.length; i++) {
+            Args.notNull(ranges[i], "ranges[" + i + "]");
+            if (ranges[i].length < 3) {
+                throw ManaException.of(ErrorClass.ARG, "invalid argument: ranges[" + i + "] has " + ranges[i].length
+                        + " elements, a range needs 3 (first, last, stride)");
+            }
+        }
     }
 }

@@ -58,6 +58,12 @@ public final class NullArguments {
         mpi.Group group = w.getGroup();
         expect("null ranks in Group.incl", () -> group.incl(null));
         expect("null ranges in Group.rangeIncl", () -> group.rangeIncl(null));
+        // the binding reads three ints from every range: a null one crashes it, a short one reads past the array
+        expect("null range in Group.rangeIncl", () -> group.rangeIncl(new int[][] {{0, 0, 1}, null}));
+        expect("null range in Group.rangeExcl", () -> group.rangeExcl(new int[][] {null}));
+        expect("short range in Group.rangeIncl", () -> group.rangeIncl(new int[][] {{0}}));
+        expect("short range in Group.rangeExcl", () -> group.rangeExcl(new int[][] {{0, 0}}));
+        expect("range in Group.rangeIncl", () -> group.rangeIncl(new int[][] {{0, 0, 1}}).free());
         expect("null ranks in Group.translateRanks", () -> mpi.Group.translateRanks(group, null, group));
         expect("out-of-range rank in Group.translateRanks", () -> mpi.Group.translateRanks(group, new int[] {99}, group));
         group.free();

@@ -79,6 +79,11 @@ class ArrayErrorsTest {
             assertTrue(out.contains(p + "name kept after the refused setName: no error"), mana.all());
             assertTrue(out.contains(p + "null ranks in Group.incl: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "null ranges in Group.rangeIncl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null range in Group.rangeIncl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "null range in Group.rangeExcl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short range in Group.rangeIncl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short range in Group.rangeExcl: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "range in Group.rangeIncl: no error"), mana.all());
             assertTrue(out.contains(p + "null ranks in Group.translateRanks: MPIException class 13"), mana.all());
             assertTrue(out.contains(p + "out-of-range rank in Group.translateRanks: MPIException class 6"), mana.all());
             assertTrue(out.contains(p + "null buffer in attachBuffer: MPIException class 1"), mana.all());
@@ -89,6 +94,8 @@ class ArrayErrorsTest {
             assertTrue(out.contains(p + "boxed number in recv: MPIException class 1"), mana.all());
             assertTrue(out.contains(p + "boxed number with count 0 in send: no error"), mana.all());
         }
+        assertTrue(out.contains("invalid argument: ranges[1] is null"), mana.all());
+        assertTrue(out.contains("invalid argument: ranges[0] has 1 elements, a range needs 3"), mana.all());
         assertTrue(out.contains("invalid buffer: sendbuf (Integer[]) is neither a primitive array nor a java.nio buffer"),
                 mana.all());
         assertTrue(out.contains("invalid buffer: outbuf is null"), mana.all());

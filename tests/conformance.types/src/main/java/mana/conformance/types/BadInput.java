@@ -34,6 +34,16 @@ public final class BadInput {
         }
     }
 
+    static Op forgedOp(int value) {
+        try {
+            java.lang.reflect.Constructor<Op> k = Op.class.getDeclaredConstructor(int.class);
+            k.setAccessible(true);
+            return k.newInstance(value);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static void main(String[] args) throws MPIException {
         // args: the cases to run (names with '-' for ' '); none: all of them
         only = new java.util.HashSet<>(java.util.Arrays.asList(MPI.Init(args)));
@@ -78,6 +88,19 @@ public final class BadInput {
         Datatype named = MPI.INT.dup();
         expect("null datatype name", () -> named.setName(null));
         named.free();
+
+        // Op's protected constructor, reached by reflection (Op is final) with a value that is no
+        // op: the raw binding indexes its table of predefined ops with it (undefined); MANA's
+        // object is not the null op and every use fails with MPI_ERR_OP
+        if (only.stream().anyMatch(n -> n.startsWith("forged-op"))) { // MANA only
+            Op forged = forgedOp(0x7ABCDEF1);
+            expect("forged op isNull", () -> {
+                if (rank == 0) {
+                    System.out.println("VAL forged op isNull " + forged.isNull());
+                }
+            });
+            expect("forged op in allReduce", () -> MPI.COMM_WORLD.allReduce(new int[] {1, 2}, out, 2, MPI.INT, forged));
+        }
 
         MPI.COMM_WORLD.barrier();
         if (rank == 0) {

@@ -65,6 +65,23 @@ class TypesTest {
         assertTrue(out.contains("DONE"), mana.all());
     }
 
+    /**
+     * Op's protected constructor (reflection: Op is final) with a value that is no op: isNull is
+     * false instead of an IllegalStateException, and a reduction with it gives MPI_ERR_OP (10).
+     * MANA only: the raw binding indexes its table of predefined ops with the value.
+     */
+    @Test
+    void aForgedOpIsNotNullAndFailsWithErrOp() {
+        ManaJob.Run mana = ManaJob.manaRun(2, JAR, "mana.conformance.types.BadInput", "forged-op-isNull",
+                "forged-op-in-allReduce");
+        assertEquals(0, mana.exit(), mana.all());
+        String out = mana.out();
+        assertTrue(out.contains("VAL forged op isNull false"), mana.all());
+        assertTrue(out.contains("OK forged op isNull: no error"), mana.all());
+        assertTrue(out.contains("OK forged op in allReduce: MPIException class 10"), mana.all());
+        assertTrue(out.contains("DONE"), mana.all());
+    }
+
     /** Open MPI's binding crashes the JVM here (SIGSEGV in ompi_java_getReadPtr); MANA gives MPI_ERR_TYPE (3). */
     @Test
     void aFreedDatatypeInASendIsAnErrorNotACrash() {
