@@ -79,7 +79,7 @@ public final class MPI {
             new Errhandler(Predefined.handle(Kind.ERRHANDLER, "ERRORS_RETURN"));
 
     private static Op op(String name) {
-        return new Op(Predefined.handle(Kind.OP, name));
+        return Op.ofHandle(Predefined.handle(Kind.OP, name));
     }
 
     private static Datatype type(String name) {

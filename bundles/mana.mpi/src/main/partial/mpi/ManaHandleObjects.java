@@ -72,6 +72,9 @@ final class ManaHandleObjects implements HandleObjects {
         if (c == File.class) {
             return File.restored(vid);
         }
+        if (c == Op.class) {
+            return Op.ofHandle(vid); // its int constructor takes Open MPI's op code
+        }
         if (c == Message.class) {
             Message m = new Message();
             m.vid = vid;

@@ -5,6 +5,8 @@ import java.nio.ByteOrder;
 import mana.core.error.ErrorClass;
 import mana.core.error.ManaException;
 import mana.core.fn.FunctionTable;
+import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
 import mana.core.vid.Vid;
 
 /**
@@ -19,10 +21,28 @@ public final class Op implements Freeable {
     private boolean commute;
     private Datatype datatype;
 
-    protected Op(int vid) {
+    /** Open MPI's codes of the predefined operations ({@code new Op(3)} is SUM there). */
+    private static final String[] PREDEFINED_CODES = {null, "MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR",
+        "BOR", "LXOR", "BXOR", "MINLOC", "MAXLOC", "REPLACE", "NO_OP"};
+
+    /**
+     * As in Open MPI: the predefined operation with code {@code type} (1 MAX ... 14 NO_OP). Any
+     * other code gives an op that is not null and whose every use fails with MPI_ERR_OP.
+     */
+    protected Op(int type) {
+        this(type > 0 && type < PREDEFINED_CODES.length ? Predefined.handle(Kind.OP, PREDEFINED_CODES[type])
+                : Vid.make(Kind.OP, Vid.GENERATIONS - 1, Vid.MAX_SLOT), null);
+    }
+
+    /** An op object for a MANA handle (the constants, a restored op). */
+    private Op(int vid, Void byHandle) {
         this.vid = vid;
         this.uf = null;
         this.commute = true;
+    }
+
+    static Op ofHandle(int vid) {
+        return new Op(vid, null);
     }
 
     public Op(UserFunction function, boolean commute) {

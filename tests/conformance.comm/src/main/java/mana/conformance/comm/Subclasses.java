@@ -210,6 +210,16 @@ public final class Subclasses {
         check("Prequest(long) alias start/wait", !pAlias.isNull(), "");
         persistent.free();
 
+        // Op(int) takes Open MPI's code of a predefined operation (3 is SUM)
+        java.lang.reflect.Constructor<mpi.Op> opByCode = mpi.Op.class.getDeclaredConstructor(int.class);
+        opByCode.setAccessible(true);
+        int[] ranks = {rank + 1};
+        worldComm.allReduce(ranks, 1, MPI.INT, opByCode.newInstance(3));
+        check("Op(3) is SUM", ranks[0] == size * (size + 1) / 2, "" + ranks[0]);
+        int[] most = {rank};
+        worldComm.allReduce(most, 1, MPI.INT, opByCode.newInstance(1));
+        check("Op(1) is MAX", most[0] == size - 1, "" + most[0]);
+
         callStatic(MPI.class, "check");
         check("MPI.check after Init", true, "");
         byte[] bytes = (byte[]) callStatic(MPI.class, "attrSet", Object.class, "attr-" + rank);
