@@ -68,18 +68,7 @@ public final class RunCommand {
             List<String> extraMpirun, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
-        if (root && !ra.mpirunArgs().contains("--allow-run-as-root")) {
-            cmd.add("--allow-run-as-root");
-        }
-        if (!ra.mpirunArgs().contains("--oversubscribe")) {
-            cmd.add("--oversubscribe");
-        }
-        cmd.addAll(ra.mpirunArgs());
-        if (!String.join(" ", ra.mpirunArgs()).contains("topo") && System.getenv("OMPI_MCA_topo") == null) {
-            // Open MPI 4.1.4's default topology component can hang in MPI_Dist_graph_create
-            // (open-mpi/ompi#13918); the basic one is the reference implementation.
-            cmd.addAll(List.of("--mca", "topo", "basic"));
-        }
+        cmd.addAll(defaultMpirunOptions(ra.mpirunArgs(), root));
         cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
         // First: Open MPI's mpirun takes the first argument of a java command that contains "cp"
@@ -117,6 +106,24 @@ public final class RunCommand {
         }
         cmd.addAll(rankApp);
         cmd.addAll(ra.appArgs());
+        return cmd;
+    }
+
+    /** The user's mpirun options with what mana run adds to them. */
+    public static List<String> defaultMpirunOptions(List<String> user, boolean root) {
+        List<String> cmd = new ArrayList<>();
+        if (root && !user.contains("--allow-run-as-root")) {
+            cmd.add("--allow-run-as-root");
+        }
+        if (!user.contains("--oversubscribe")) {
+            cmd.add("--oversubscribe");
+        }
+        cmd.addAll(user);
+        if (!String.join(" ", user).contains("topo") && System.getenv("OMPI_MCA_topo") == null) {
+            // Open MPI 4.1.4's default topology component can hang in MPI_Dist_graph_create
+            // (open-mpi/ompi#13918); the basic one is the reference implementation.
+            cmd.addAll(List.of("--mca", "topo", "basic"));
+        }
         return cmd;
     }
 
