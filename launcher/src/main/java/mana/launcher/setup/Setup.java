@@ -63,6 +63,9 @@ public final class Setup {
             if (onlyCheck) {
                 List<String> missing = setup.missing();
                 missing.forEach(m -> System.out.println("missing: " + m));
+                if (missing.isEmpty()) {
+                    setup.writeStamp(setup.installedOpenMpi());
+                }
                 System.exit(missing.isEmpty() ? 0 : 1);
             }
             setup.run(force);
@@ -115,7 +118,38 @@ public final class Setup {
                 throw new SetupException("the build finished but " + distMarker() + " is missing", 1);
             }
         }
+        writeStamp(v);
         log("setup complete");
+    }
+
+    // ----- the stamp of a complete setup (read by the ./mana script) -----
+
+    /**
+     * {@code .mana/setup.ok}, written when setup completes or a check finds nothing missing. The
+     * {@code ./mana} script skips this class's check (a JVM compiling this file from source,
+     * about 2 s of processor time on every command) while the stamp is newer than dpkg's status
+     * file (no package installed or removed since), the lower-half jar it names exists, and no
+     * source is newer than the launcher jar (the rules of {@link #buildIsStale}, as a find).
+     */
+    Path stampFile() {
+        return root.resolve(".mana").resolve("setup.ok");
+    }
+
+    /** First line: the lower-half jar in the Maven repository (the script checks that it exists). */
+    static String stampText(Path mavenJar) {
+        return mavenJar.toAbsolutePath() + "\n";
+    }
+
+    void writeStamp(OpenMpiVersion v) {
+        try {
+            Files.createDirectories(stampFile().getParent());
+            Path tmp = stampFile().resolveSibling("setup.ok.tmp");
+            Files.writeString(tmp, stampText(mavenJar(v)), StandardCharsets.UTF_8);
+            Files.move(tmp, stampFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // only the fast check is lost: the next command runs the full one
+            System.err.println("mana setup: warning: cannot write " + stampFile() + ": " + e.getMessage());
+        }
     }
 
     // ----- Open MPI packages -----
