@@ -13,6 +13,7 @@ import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
+import mana.launcher.cache.AppBundleCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -111,16 +112,63 @@ final class JobRunner {
         }
     }
 
-    /** The job's application bundle: bndlib once per job, saved in the job's temp dir. */
+    /**
+     * The job's application bundle, saved in the job's temp dir: from the cache of bundles
+     * ({@link AppBundleCache}) when the same application was wrapped before, else made by bndlib
+     * (once per job) and cached. A cache that cannot be read or written costs only the time.
+     */
     static void wrapApp(String command, AppInput in, Path target) throws AppBundle.BundleError, IOException, UsageError {
         java.util.function.Consumer<String> warn = w -> System.err.println("mana " + command + ": warning: " + w);
-        AppBundle.Result r;
+        List<String> warnings = new ArrayList<>();
+        java.util.function.Consumer<String> record = w -> {
+            warnings.add(w);
+            warn.accept(w);
+        };
+        String bsn = null;
+        List<String> how;
+        List<Path> inputs;
         if (in.classPath() != null) {
             String c = in.mainClass();
-            String bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
-            r = AppBundle.wrapClassPath(bsn.isEmpty() ? "app" : bsn, c, in.classPath().entries(), warn);
+            bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
+            bsn = bsn.isEmpty() ? "app" : bsn;
+            how = List.of("classpath", bsn, c);
+            inputs = in.classPath().entries();
         } else {
-            r = AppBundle.wrap(in.jar(), warn);
+            how = List.of("jar", AppBundle.symbolicNameOf(in.jar()));
+            inputs = List.of(in.jar());
+        }
+        java.util.Optional<AppBundleCache> cache = AppBundleCache.standard();
+        String key = null;
+        AppBundle.Result r = null;
+        if (cache.isPresent()) {
+            try {
+                key = AppBundleCache.key(how, inputs, wrappingCode());
+                java.util.Optional<AppBundleCache.Hit> hit = cache.get().find(key);
+                if (hit.isPresent()) {
+                    r = AppBundle.read(hit.get().bundle());
+                    hit.get().warnings().stream().filter(w -> !w.isEmpty()).forEach(warn);
+                }
+            } catch (IOException | AppBundle.BundleError | RuntimeException e) {
+                r = null; // made again below
+            }
+        }
+        if (r == null) {
+            if (in.classPath() != null) {
+                r = AppBundle.wrapClassPath(bsn, in.mainClass(), in.classPath().entries(), record);
+            } else {
+                r = AppBundle.wrap(in.jar(), record);
+            }
+            if (key != null) {
+                try {
+                    cache.get().store(key, r.bytes(), warnings);
+                } catch (IOException | RuntimeException e) {
+                    if (Boolean.getBoolean("mana.verbose")) {
+                        System.err.println("mana " + command + ": application bundle not cached in " + cache.get().dir() + ": " + e);
+                    }
+                }
+            }
+        }
+        if (in.classPath() == null) {
             if (in.mainClass() == null && (r.mainClass() == null || r.mainClass().isEmpty())) {
                 throw new UsageError(command, in.jar().getFileName() + " has no Main-Class; give one with --class NAME");
             }
@@ -133,6 +181,22 @@ final class JobRunner {
             }
         }
         AppBundle.write(r, target);
+    }
+
+    /** The jars whose code wraps an application (the launcher, bndlib): part of the cache key. */
+    private static List<Path> wrappingCode() {
+        List<Path> jars = new ArrayList<>();
+        for (Class<?> c : List.of(AppBundle.class, aQute.bnd.osgi.Analyzer.class)) {
+            try {
+                Path p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+                if (Files.isRegularFile(p)) {
+                    jars.add(p);
+                }
+            } catch (java.net.URISyntaxException | RuntimeException e) {
+                // no code source: the key then covers the inputs only
+            }
+        }
+        return jars;
     }
 
     /**
