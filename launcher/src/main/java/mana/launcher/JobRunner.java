@@ -14,6 +14,7 @@ import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.cache.AppBundleCache;
+import mana.launcher.cache.StartupCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -254,10 +255,11 @@ final class JobRunner {
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
             int restarts = 0;
+            List<String> startup = startupOptions(command);
             while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
-                        List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                        List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm);
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
                     cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
                 }
@@ -322,6 +324,24 @@ final class JobRunner {
             }
             RunCommand.deleteQuietly(jobDir);
         }
+    }
+
+    /**
+     * The rank JVM options of the start-up cache built by setup ({@link StartupCache}), or none
+     * with a warning when it is missing or stale; none, silently, with {@code -Dmana.startupCache=off}
+     * (the training job that builds it).
+     */
+    static List<String> startupOptions(String command) {
+        if ("off".equals(System.getProperty("mana.startupCache"))) {
+            return List.of();
+        }
+        StartupCache cache = new StartupCache(StartupCache.standardDir(Dist.home()), Dist.dir());
+        StartupCache.State state = cache.state();
+        if (state == StartupCache.State.CURRENT) {
+            return cache.rankOptions();
+        }
+        System.err.println("mana " + command + ": warning: " + cache.warning(state));
+        return List.of();
     }
 
     /**

@@ -53,6 +53,8 @@ public final class RankLauncher {
     public static final int APP_FAILED = 1;
     public static final int BAD_INPUT = 2;
     static final long STOP_TIMEOUT_MS = 10_000;
+    /** The rank JVM's main class (mana-rank-boot.jar, on the boot class path). */
+    static final String BOOT_MAIN = "mana.launcher.boot.RankMain";
     /** Start level of console bundles (Gogo shell / JLine), so their commands find everything. */
     static final int SHELL_START_LEVEL = 10;
 
@@ -335,6 +337,10 @@ public final class RankLauncher {
         prefix.addAll(List.of("-cp", System.getProperty("java.class.path")));
         String command = System.getProperty("sun.java.command", "");
         String main = command.isBlank() ? "mana.launcher.Main" : command.split(" ", 2)[0];
+        if (main.endsWith(".jar")) {
+            // started as java -jar mana-rank.jar: the class path above is that jar; its main class
+            main = BOOT_MAIN;
+        }
         prefix.addAll(List.of(main, "rank"));
         System.setProperty("mana.spawn.prefix", String.join(sep, prefix));
         System.setProperty("mana.spawn.app", String.join(sep, app));

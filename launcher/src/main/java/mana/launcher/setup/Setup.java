@@ -118,8 +118,33 @@ public final class Setup {
                 throw new SetupException("the build finished but " + distMarker() + " is missing", 1);
             }
         }
+        buildStartupCache();
         writeStamp(v);
         log("setup complete");
+    }
+
+    // ----- the start-up cache -----
+
+    /**
+     * Class-data archives for the rank and CLI JVMs (mana.launcher.setup.StartupCacheBuilder, run
+     * from the built launcher: one training job; nothing when they are current). Without them
+     * jobs still run, only slower to start: a failure here is a warning.
+     */
+    private void buildStartupCache() {
+        Path jar = distMarker();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> cmd = List.of(java.toString(), "-Dmana.home=" + root, "-cp", jar.toString(),
+                "mana.launcher.setup.StartupCacheBuilder", verbose ? "-v" : "-q");
+        try {
+            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            if (p.waitFor() != 0) {
+                System.err.println("mana setup: warning: jobs will start without the start-up cache (see above)");
+            }
+        } catch (IOException e) {
+            System.err.println("mana setup: warning: cannot build the start-up cache: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ----- the stamp of a complete setup (read by the ./mana script) -----
