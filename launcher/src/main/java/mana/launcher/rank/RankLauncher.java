@@ -44,8 +44,8 @@ import org.osgi.framework.wiring.BundleWiring;
  * bundle with {@code mana.half=lower}, mandatory), installs and starts every jar in
  * {@code dist/bundles}, wraps the application jar as a bundle and runs its {@code main} on
  * this thread. Exit status: 0 when main returns, 1 when it throws (stack trace on stderr),
- * 2 for a bad jar or class (one line). The JVM always exits: the framework gets
- * {@link #STOP_TIMEOUT_MS} to stop, then {@code System.exit}.
+ * 2 for a bad jar or class (one line). The JVM always exits: after main the framework is
+ * stopped only where that matters ({@link #needsOrderlyStop}), within {@link #STOP_TIMEOUT_MS}.
  */
 public final class RankLauncher {
 
@@ -120,10 +120,22 @@ public final class RankLauncher {
             status = APP_FAILED;
         }
         awaitApplicationThreads();
-        if (current != null) {
+        if (current != null && needsOrderlyStop()) {
             current.stop(current.framework);
         }
         exit(status);
+    }
+
+    /**
+     * Whether the framework must be stopped before the JVM exits. Stopping deactivates every
+     * component and stops every bundle: 0.1–0.25 s of a rank's exit. Of the platform's
+     * components only the console's deactivation does something the process's end does not
+     * (it gives the terminal back its settings); the agent's closes its coordinator socket,
+     * which exiting closes as well, and the framework's storage is deleted anyway. So the rank
+     * stops the framework only with the console, or when {@code -Dmana.stopFramework=true} asks.
+     */
+    static boolean needsOrderlyStop() {
+        return Boolean.getBoolean("mana.stopFramework") || Boolean.getBoolean(RankExtras.CONSOLE);
     }
 
     /**
