@@ -13,8 +13,9 @@ import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
-import mana.launcher.cache.AppBundleCache;
-import mana.launcher.cache.StartupCache;
+import mana.launcher.startup.AppBundleCache;
+import mana.launcher.startup.RankJit;
+import mana.launcher.startup.StartupCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -332,16 +333,18 @@ final class JobRunner {
      * (the training job that builds it).
      */
     static List<String> startupOptions(String command) {
+        List<String> opts = new ArrayList<>(RankJit.options(System.getenv(RankJit.ENV)));
         if ("off".equals(System.getProperty("mana.startupCache"))) {
-            return List.of();
+            return opts;
         }
         StartupCache cache = new StartupCache(StartupCache.standardDir(Dist.home()), Dist.dir());
         StartupCache.State state = cache.state();
         if (state == StartupCache.State.CURRENT) {
-            return cache.rankOptions();
+            opts.addAll(cache.rankOptions());
+        } else {
+            System.err.println("mana " + command + ": warning: " + cache.warning(state));
         }
-        System.err.println("mana " + command + ": warning: " + cache.warning(state));
-        return List.of();
+        return opts;
     }
 
     /**

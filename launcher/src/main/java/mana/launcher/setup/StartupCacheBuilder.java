@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import mana.launcher.cache.StartupCache;
+import mana.launcher.startup.StartupCache;
 
 /**
  * Builds the start-up cache ({@link StartupCache}) as the last step of {@code ./mana setup}:

@@ -1,4 +1,4 @@
-package mana.launcher.cache;
+package mana.launcher.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -69,5 +69,16 @@ class StartupCacheTest {
         Files.write(dist.resolve("bundles/mana.core.jar"), new byte[] {4, 4});
         assertEquals(StartupCache.State.STALE, cache.state(), "a bundle rebuilt after setup");
         assertTrue(cache.warning(StartupCache.State.STALE).contains("./mana setup rebuilds it"));
+    }
+
+    @Test
+    void rankJitDelaysC2TenfoldUnlessSwitchedOff() {
+        List<String> on = RankJit.options(null);
+        assertEquals(List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
+                "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000"), on);
+        assertEquals(on, RankJit.options("on"));
+        assertEquals(List.of(), RankJit.options("off"));
+        assertEquals(List.of(), RankJit.options(" OFF "));
+        assertTrue(on.stream().noneMatch(o -> o.contains("TieredStopAtLevel")), "C1 and C2 both stay");
     }
 }

@@ -1,4 +1,4 @@
-package mana.launcher.cache;
+package mana.launcher.startup;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package mana.launcher.cache;
+package mana.launcher.startup;
 
 import java.io.IOException;
 import java.io.InputStream;
