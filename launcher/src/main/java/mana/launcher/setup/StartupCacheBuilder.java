@@ -87,14 +87,16 @@ public final class StartupCacheBuilder {
                     throw new IOException("the training job wrote no archive " + a.getFileName() + ": " + tail(log));
                 }
             }
+            verify(java, dist, cli, rank);
             // the jars must not have changed while the job ran (a build at the same time)
             if (!key.equals(cache.key())) {
                 throw new IOException("the jars changed during the training job; run ./mana setup again");
             }
+            String keyText = StartupCache.keyFileText(key, Files.size(cli), Files.size(rank));
             Files.move(rank, cache.rankArchive(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(cli, cache.cliArchive(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Path keyTmp = work.resolve(StartupCache.KEY_FILE);
-            Files.writeString(keyTmp, key + "\n", StandardCharsets.UTF_8);
+            Files.writeString(keyTmp, keyText, StandardCharsets.UTF_8);
             Files.move(keyTmp, cache.dir().resolve(StartupCache.KEY_FILE), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
         } catch (InterruptedException e) {
@@ -103,6 +105,34 @@ public final class StartupCacheBuilder {
         } finally {
             deleteTree(work);
             deleteTree(cwd);
+        }
+    }
+
+    /**
+     * Each archive must map in a JVM started as the CLI's and the ranks' are ({@code -Xshare:on}:
+     * a JVM that cannot use it stops at once), before it replaces the old one: a damaged archive
+     * would otherwise fail every job (a truncated one crashes the JVM while mapping it).
+     */
+    static void verify(Path java, Path dist, Path cli, Path rank) throws IOException, InterruptedException {
+        Path boot = dist.resolve("lib").resolve("mana-rank-boot.jar");
+        List<List<String>> checks = List.of(
+                List.of(java.toString(), "-Xshare:on", "-XX:SharedArchiveFile=" + cli, "-jar", dist.resolve("mana-launcher.jar").toString(),
+                        "version"),
+                // the rank without arguments: the JVM maps the archive, the launcher prints its usage and exits 2
+                List.of(java.toString(), "-cp", dist.resolve("mana-launcher.jar").toString(), "-Xshare:on", "-XX:SharedArchiveFile=" + rank,
+                        "-Xbootclasspath/a:" + boot, "-jar", dist.resolve("mana-rank.jar").toString(), "rank"));
+        int[] expected = {0, 2};
+        for (int i = 0; i < checks.size(); i++) {
+            Process p = new ProcessBuilder(checks.get(i)).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("checking the archive timed out: " + String.join(" ", checks.get(i)));
+            }
+            if (p.exitValue() != expected[i]) {
+                throw new IOException("a JVM cannot use the new archive (exit " + p.exitValue() + "): " + tail(out));
+            }
         }
     }
 

@@ -108,8 +108,12 @@ public final class StartupCache {
             if (!Files.isRegularFile(rankArchive()) || !Files.isRegularFile(dir.resolve(KEY_FILE))) {
                 return State.MISSING;
             }
-            String written = Files.readString(dir.resolve(KEY_FILE), StandardCharsets.UTF_8).trim();
-            return written.equals(key()) ? State.CURRENT : State.STALE;
+            List<String> lines = Files.readAllLines(dir.resolve(KEY_FILE), StandardCharsets.UTF_8);
+            if (lines.isEmpty() || !lines.get(0).trim().equals(key())) {
+                return State.STALE;
+            }
+            // a truncated archive would crash the JVM (SIGBUS while mapping it): the size must be the one built
+            return lines.contains(RANK_ARCHIVE + " " + Files.size(rankArchive())) ? State.CURRENT : State.STALE;
         } catch (IOException | RuntimeException e) {
             return State.MISSING;
         }
@@ -122,6 +126,14 @@ public final class StartupCache {
      */
     public List<String> rankOptions() {
         return List.of("-XX:SharedArchiveFile=" + rankArchive(), "-Xlog:cds*=off");
+    }
+
+    /**
+     * The key file's text: the key, then each archive's name and size (the {@code ./mana} script
+     * checks the CLI archive's size before using it; a truncated archive crashes the JVM).
+     */
+    public static String keyFileText(String key, long cliSize, long rankSize) {
+        return key + "\n" + CLI_ARCHIVE + " " + cliSize + "\n" + RANK_ARCHIVE + " " + rankSize + "\n";
     }
 
     /** One line for the user when the archives cannot be used; null when they can. */

@@ -62,7 +62,9 @@ class StartupCacheTest {
         Files.createDirectories(cache.dir());
         Files.write(cache.rankArchive(), new byte[] {9});
         assertEquals(StartupCache.State.MISSING, cache.state(), "an archive without its key");
-        Files.writeString(cache.dir().resolve(StartupCache.KEY_FILE), cache.key() + "\n");
+        Files.writeString(cache.dir().resolve(StartupCache.KEY_FILE), StartupCache.keyFileText(cache.key(), 5, 2));
+        assertEquals(StartupCache.State.STALE, cache.state(), "the archive is not the size it was built with (truncated?)");
+        Files.writeString(cache.dir().resolve(StartupCache.KEY_FILE), StartupCache.keyFileText(cache.key(), 5, 1));
         assertEquals(StartupCache.State.CURRENT, cache.state());
         assertNull(cache.warning(StartupCache.State.CURRENT));
         assertEquals(List.of("-XX:SharedArchiveFile=" + cache.rankArchive(), "-Xlog:cds*=off"), cache.rankOptions());
