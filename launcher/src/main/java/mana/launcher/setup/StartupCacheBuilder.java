@@ -47,8 +47,23 @@ public final class StartupCacheBuilder {
             System.out.println("[mana setup] start-up cache built in " + cache.dir());
             System.exit(0);
         } catch (IOException | RuntimeException e) {
-            System.err.println("[mana setup] warning: no start-up cache: " + e.getMessage().strip());
+            System.err.println("[mana setup] warning: no start-up cache: " + String.valueOf(e.getMessage()).strip());
+            markFailed(cache);
             System.exit(1);
+        }
+    }
+
+    /**
+     * A key file that matches no key: the cache reads as stale (jobs run without it, mana run
+     * says so) and, being newer than the launcher jar, keeps the ./mana script from trying again
+     * on every command; ./mana setup tries again.
+     */
+    private static void markFailed(StartupCache cache) {
+        try {
+            Files.createDirectories(cache.dir());
+            Files.writeString(cache.dir().resolve(StartupCache.KEY_FILE), "failed\n", StandardCharsets.UTF_8);
+        } catch (IOException ignored) {
+            // then the script tries again next time
         }
     }
 
