@@ -13,6 +13,9 @@ import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.CoordTls;
+import mana.launcher.startup.AppBundleCache;
+import mana.launcher.startup.RankJit;
+import mana.launcher.startup.StartupCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
 import mana.launcher.rank.AppBundle;
@@ -115,16 +118,63 @@ final class JobRunner {
         }
     }
 
-    /** The job's application bundle: bndlib once per job, saved in the job's temp dir. */
+    /**
+     * The job's application bundle, saved in the job's temp dir: from the cache of bundles
+     * ({@link AppBundleCache}) when the same application was wrapped before, else made by bndlib
+     * (once per job) and cached. A cache that cannot be read or written costs only the time.
+     */
     static void wrapApp(String command, AppInput in, Path target) throws AppBundle.BundleError, IOException, UsageError {
         java.util.function.Consumer<String> warn = w -> System.err.println("mana " + command + ": warning: " + w);
-        AppBundle.Result r;
+        List<String> warnings = new ArrayList<>();
+        java.util.function.Consumer<String> record = w -> {
+            warnings.add(w);
+            warn.accept(w);
+        };
+        String bsn = null;
+        List<String> how;
+        List<Path> inputs;
         if (in.classPath() != null) {
             String c = in.mainClass();
-            String bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
-            r = AppBundle.wrapClassPath(bsn.isEmpty() ? "app" : bsn, c, in.classPath().entries(), warn);
+            bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
+            bsn = bsn.isEmpty() ? "app" : bsn;
+            how = List.of("classpath", bsn, c);
+            inputs = in.classPath().entries();
         } else {
-            r = AppBundle.wrap(in.jar(), warn);
+            how = List.of("jar", AppBundle.symbolicNameOf(in.jar()));
+            inputs = List.of(in.jar());
+        }
+        java.util.Optional<AppBundleCache> cache = AppBundleCache.standard();
+        String key = null;
+        AppBundle.Result r = null;
+        if (cache.isPresent()) {
+            try {
+                key = AppBundleCache.key(how, inputs, wrappingCode());
+                java.util.Optional<AppBundleCache.Hit> hit = cache.get().find(key);
+                if (hit.isPresent()) {
+                    r = AppBundle.read(hit.get().bundle());
+                    hit.get().warnings().stream().filter(w -> !w.isEmpty()).forEach(warn);
+                }
+            } catch (IOException | AppBundle.BundleError | RuntimeException e) {
+                r = null; // made again below
+            }
+        }
+        if (r == null) {
+            if (in.classPath() != null) {
+                r = AppBundle.wrapClassPath(bsn, in.mainClass(), in.classPath().entries(), record);
+            } else {
+                r = AppBundle.wrap(in.jar(), record);
+            }
+            if (key != null) {
+                try {
+                    cache.get().store(key, r.bytes(), warnings);
+                } catch (IOException | RuntimeException e) {
+                    if (Boolean.getBoolean("mana.verbose")) {
+                        System.err.println("mana " + command + ": application bundle not cached in " + cache.get().dir() + ": " + e);
+                    }
+                }
+            }
+        }
+        if (in.classPath() == null) {
             if (in.mainClass() == null && (r.mainClass() == null || r.mainClass().isEmpty())) {
                 throw new UsageError(command, in.jar().getFileName() + " has no Main-Class; give one with --class NAME");
             }
@@ -137,6 +187,22 @@ final class JobRunner {
             }
         }
         AppBundle.write(r, target);
+    }
+
+    /** The jars whose code wraps an application (the launcher, bndlib): part of the cache key. */
+    private static List<Path> wrappingCode() {
+        List<Path> jars = new ArrayList<>();
+        for (Class<?> c : List.of(AppBundle.class, aQute.bnd.osgi.Analyzer.class)) {
+            try {
+                Path p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+                if (Files.isRegularFile(p)) {
+                    jars.add(p);
+                }
+            } catch (java.net.URISyntaxException | RuntimeException e) {
+                // no code source: the key then covers the inputs only
+            }
+        }
+        return jars;
     }
 
     /**
@@ -207,11 +273,12 @@ final class JobRunner {
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
             int restarts = 0;
+            List<String> startup = startupOptions(command);
             while (!stopRequested) {
                 List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
-                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), jvm);
+                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm);
                 if (multiHost) {
                     MultiHostJob.checkAbsolute(command, cmd);
                 }
@@ -286,6 +353,26 @@ final class JobRunner {
             }
             RunCommand.deleteQuietly(jobDir);
         }
+    }
+
+    /**
+     * The rank JVM options of the start-up cache built by setup ({@link StartupCache}), or none
+     * with a warning when it is missing or stale; none, silently, with {@code -Dmana.startupCache=off}
+     * (the training job that builds it).
+     */
+    static List<String> startupOptions(String command) {
+        List<String> opts = new ArrayList<>(RankJit.options(System.getenv(RankJit.ENV)));
+        if ("off".equals(System.getProperty("mana.startupCache"))) {
+            return opts;
+        }
+        StartupCache cache = new StartupCache(StartupCache.standardDir(Dist.home()), Dist.dir());
+        StartupCache.State state = cache.state();
+        if (state == StartupCache.State.CURRENT) {
+            opts.addAll(cache.rankOptions());
+        } else {
+            System.err.println("mana " + command + ": warning: " + cache.warning(state));
+        }
+        return opts;
     }
 
     /**

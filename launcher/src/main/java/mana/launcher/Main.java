@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import mana.launcher.bench.StartupBench;
 import mana.launcher.rank.RankLauncher;
 
 /**
@@ -31,6 +32,9 @@ public final class Main {
                                            ping-pong 8 B..4 MiB (2 ranks); allreduce, bcast,
                                            alltoall 8 B..1 MiB (4 ranks); coll = the three;
                                            --calibrate: raw against raw (this machine's noise)
+              bench startup [--rounds N] [--np 1,2,4]
+                                           job start-up: mpirun java vs mana run of a hello,
+                                           alternating; launch->main, main->exit, total
               test [MAVEN ARGS]            build everything with tests (mvn install) and check
                                            that the in-framework tests ran
               setup [--force|--check]      install Open MPI, build the lower half and the platform
@@ -131,6 +135,9 @@ public final class Main {
     }
 
     static int bench(List<String> args) throws UsageError {
+        if (!args.isEmpty() && args.get(0).equals("startup")) {
+            return startupBench(args.subList(1, args.size()));
+        }
         List<String> rest = new java.util.ArrayList<>(args);
         boolean calibrate = rest.remove("--calibrate");
         String usage = "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate]";
@@ -161,6 +168,26 @@ public final class Main {
             status = RunCommand.run(List.of("-np", "4", jar.toString(), what.equals("all") ? "coll" : what, rounds));
         }
         return status;
+    }
+
+    static int startupBench(List<String> args) throws UsageError {
+        StartupBench.Options o;
+        try {
+            o = StartupBench.parse(args);
+        } catch (StartupBench.BadArgs e) {
+            throw new UsageError("bench", "startup: " + e.getMessage() + " (usage: mana bench startup [--rounds N] [--np 1,2,4])");
+        }
+        Path jar = Dist.home().resolve("benchmarks-mpi").resolve("target").resolve("mana-bench.jar");
+        Path lower = Dist.dir().resolve("lib").resolve("mana.lowerhalf.jar");
+        Path script = Dist.home().resolve("mana");
+        for (Path p : List.of(jar, lower, script)) {
+            if (!Files.isRegularFile(p)) {
+                throw new UsageError("bench", p + " not found (build with ./mana setup)");
+            }
+        }
+        Path mpirun = Dist.onPath("mpirun").orElseThrow(() -> new UsageError("bench", "mpirun not found on PATH (run ./mana setup)"));
+        return StartupBench.run(o, StartupBench.commands(mpirun, Dist.java(), lower, jar, script, RunCommand.defaultMpirunOptions(
+                List.of(), Dist.isRootUser())));
     }
 
     static String version() {

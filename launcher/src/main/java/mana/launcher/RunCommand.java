@@ -30,6 +30,15 @@ public final class RunCommand {
     /** The JVM main class of every rank (in {@link #rankBootJar}, on the boot class path). */
     static final String RANK_MAIN = "mana.launcher.boot.RankMain";
 
+    /**
+     * dist/mana-rank.jar next to mana-launcher.jar: what the rank JVM runs ({@code -jar}); its
+     * manifest names {@link #RANK_MAIN} and, through mana-launcher.jar, the class path.
+     */
+    static Path rankJar(Path launcherJar) {
+        Path dist = launcherJar.toAbsolutePath().getParent();
+        return (dist == null ? Path.of(".") : dist).resolve("mana-rank.jar");
+    }
+
     /** dist/lib/mana-rank-boot.jar next to mana-launcher.jar. */
     static Path rankBootJar(Path launcherJar) {
         Path dist = launcherJar.toAbsolutePath().getParent();
@@ -56,37 +65,35 @@ public final class RunCommand {
 
     /** The mpirun command line. */
     static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
-        return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of());
+        return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of(), List.of());
+    }
+
+    static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
+            List<String> extraMpirun, List<String> extraJvm) {
+        return command(mpirun, ra, rankApp, wrapped, launcherJar, root, extraMpirun, List.of(), extraJvm);
     }
 
     /**
      * The mpirun command line with extra mpirun options (e.g. -x NAME) and extra JVM options for every rank.
      *
      * @param rankApp what the rank runs: APP.jar, or {@code --classpath CP --}
+     * @param startupJvm the start-up cache's options (before the user's, which may override them)
      */
     static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
-            List<String> extraMpirun, List<String> extraJvm) {
+            List<String> extraMpirun, List<String> startupJvm, List<String> extraJvm) {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
-        if (root && !ra.mpirunArgs().contains("--allow-run-as-root")) {
-            cmd.add("--allow-run-as-root");
-        }
-        if (!ra.mpirunArgs().contains("--oversubscribe")) {
-            cmd.add("--oversubscribe");
-        }
-        cmd.addAll(ra.mpirunArgs());
-        if (!String.join(" ", ra.mpirunArgs()).contains("topo") && System.getenv("OMPI_MCA_topo") == null) {
-            // Open MPI 4.1.4's default topology component can hang in MPI_Dist_graph_create
-            // (open-mpi/ompi#13918); the basic one is the reference implementation.
-            cmd.addAll(List.of("--mca", "topo", "basic"));
-        }
+        cmd.addAll(defaultMpirunOptions(ra.mpirunArgs(), root));
         cmd.addAll(extraMpirun);
         cmd.add(Dist.java().toString());
         // First: Open MPI's mpirun takes the first argument of a java command that contains "cp"
         // or "classpath" for the class path option and prepends its working directory to the
         // argument after it; a JVM option such as -Dmana.restart.dir=/x/cp/ckpt-1 must not be it.
+        // (With -jar below, java ignores -cp: the class path is mana-rank.jar's, the same in every
+        // directory, which the start-up cache's class-data archive needs.)
         cmd.add("-cp");
         cmd.add(launcherJar.toString());
+        cmd.addAll(startupJvm);
         String opts = System.getenv("MANA_JAVA_OPTS");
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
@@ -105,7 +112,8 @@ public final class RunCommand {
         // the application's main must be the main thread's bottom frame, as under java App;
         // an argument file, because mpirun rewrites a -Xbootclasspath option (it contains "classpath")
         cmd.add("@" + bootArgsFile(wrapped, launcherJar));
-        cmd.add(RANK_MAIN);
+        cmd.add("-jar");
+        cmd.add(rankJar(launcherJar).toString());
         cmd.add("rank");
         if (ra.mainClass() != null) {
             cmd.add("--class");
@@ -117,6 +125,24 @@ public final class RunCommand {
         }
         cmd.addAll(rankApp);
         cmd.addAll(ra.appArgs());
+        return cmd;
+    }
+
+    /** The user's mpirun options with what mana run adds to them. */
+    public static List<String> defaultMpirunOptions(List<String> user, boolean root) {
+        List<String> cmd = new ArrayList<>();
+        if (root && !user.contains("--allow-run-as-root")) {
+            cmd.add("--allow-run-as-root");
+        }
+        if (!user.contains("--oversubscribe")) {
+            cmd.add("--oversubscribe");
+        }
+        cmd.addAll(user);
+        if (!String.join(" ", user).contains("topo") && System.getenv("OMPI_MCA_topo") == null) {
+            // Open MPI 4.1.4's default topology component can hang in MPI_Dist_graph_create
+            // (open-mpi/ompi#13918); the basic one is the reference implementation.
+            cmd.addAll(List.of("--mca", "topo", "basic"));
+        }
         return cmd;
     }
 

@@ -95,10 +95,10 @@ class RunArgsTest {
                 cmd.subList(6, javaAt));
         assertEquals(List.of("-cp", "/d/mana-launcher.jar"), cmd.subList(javaAt + 1, javaAt + 3),
                 "the class path first: mpirun takes the first java argument containing 'cp' for it");
-        int main = cmd.indexOf("mana.launcher.boot.RankMain");
+        int main = cmd.indexOf("-jar");
         assertEquals("@" + Path.of("/job/rank-boot.args"), cmd.get(main - 1));
-        assertEquals(List.of("mana.launcher.boot.RankMain", "rank", "--class", "p.M", "--wrapped", "/job/app-bundle.jar",
-                "/abs/app.jar", "arg"), cmd.subList(main, cmd.size()));
+        assertEquals(List.of("-jar", "/d/mana-rank.jar", "rank", "--class", "p.M", "--wrapped", "/job/app-bundle.jar",
+                "/abs/app.jar", "arg"), cmd.subList(main, cmd.size()), "the rank jar, whose class path does not depend on -cp");
         List<String> notRoot = RunCommand.command("mpirun", a, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
         assertFalse(notRoot.contains("--allow-run-as-root"));
         RunArgs own = parse("--mca", "topo", "treematch", "-np", "2", "app.jar");
@@ -193,9 +193,15 @@ class RunArgsTest {
         RunArgs a = parse("-np", "2", "-cp", "c", "Send", "--x");
         List<String> cmd = RunCommand.command("mpirun", a, List.of("--classpath", "/abs/c", "--"), Path.of("/job/b.jar"),
                 Path.of("/d/l.jar"), false, List.of(), List.of());
-        int main = cmd.indexOf("mana.launcher.boot.RankMain");
-        assertEquals(List.of("mana.launcher.boot.RankMain", "rank", "--class", "Send", "--wrapped", "/job/b.jar",
+        int main = cmd.indexOf("-jar");
+        assertEquals(List.of("-jar", "/d/mana-rank.jar", "rank", "--class", "Send", "--wrapped", "/job/b.jar",
                 "--classpath", "/abs/c", "--", "--x"), cmd.subList(main, cmd.size()));
+        List<String> cached = RunCommand.command("mpirun", a, List.of("--classpath", "/abs/c", "--"), Path.of("/job/b.jar"),
+                Path.of("/d/l.jar"), false, List.of(), List.of("-XX:SharedArchiveFile=/c/rank.jsa"), List.of("-Dx=1"));
+        int java = cached.indexOf("-cp") - 1;
+        assertEquals(List.of("-cp", "/d/l.jar", "-XX:SharedArchiveFile=/c/rank.jsa"), cached.subList(java + 1, java + 4),
+                "the start-up cache's options right after the class path, before the user's and the job's");
+        assertTrue(cached.indexOf("-Dx=1") > java + 3);
     }
 
     @Test

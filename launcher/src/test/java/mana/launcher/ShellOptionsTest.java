@@ -56,7 +56,7 @@ class ShellOptionsTest {
         assertTrue(cmd.contains(plugins), cmd.toString());
         assertTrue(cmd.contains("-Dmana.withoutBundles=x.y"), cmd.toString());
         assertTrue(cmd.contains("-Dmana.console=true"), cmd.toString());
-        assertTrue(cmd.indexOf(plugins) < cmd.indexOf(RunCommand.RANK_MAIN), "JVM options come before the main class");
+        assertTrue(cmd.indexOf(plugins) < cmd.indexOf("-jar"), "JVM options come before the rank jar");
     }
 
     @Test
@@ -87,7 +87,7 @@ class ShellOptionsTest {
         List<String> cmd = RunCommand.command("mpirun", one, Path.of("/abs/app.jar"), null, Path.of("/d/l.jar"), false);
         List<String> direct = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
         assertEquals(Dist.java().toString(), direct.get(0));
-        assertTrue(direct.contains("-Dmana.console=true") && direct.contains(RunCommand.RANK_MAIN), direct.toString());
+        assertTrue(direct.contains("-Dmana.console=true") && direct.contains("-jar"), direct.toString());
         assertFalse(direct.contains("mpirun") || direct.contains("--oversubscribe"), direct.toString());
     }
 

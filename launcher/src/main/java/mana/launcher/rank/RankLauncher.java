@@ -44,8 +44,8 @@ import org.osgi.framework.wiring.BundleWiring;
  * bundle with {@code mana.half=lower}, mandatory), installs and starts every jar in
  * {@code dist/bundles}, wraps the application jar as a bundle and runs its {@code main} on
  * this thread. Exit status: 0 when main returns, 1 when it throws (stack trace on stderr),
- * 2 for a bad jar or class (one line). The JVM always exits: the framework gets
- * {@link #STOP_TIMEOUT_MS} to stop, then {@code System.exit}.
+ * 2 for a bad jar or class (one line). The JVM always exits: after main the framework is
+ * stopped only where that matters ({@link #needsOrderlyStop}), within {@link #STOP_TIMEOUT_MS}.
  */
 public final class RankLauncher {
 
@@ -53,6 +53,8 @@ public final class RankLauncher {
     public static final int APP_FAILED = 1;
     public static final int BAD_INPUT = 2;
     static final long STOP_TIMEOUT_MS = 10_000;
+    /** The rank JVM's main class (mana-rank-boot.jar, on the boot class path). */
+    static final String BOOT_MAIN = "mana.launcher.boot.RankMain";
     /** Start level of console bundles (Gogo shell / JLine), so their commands find everything. */
     static final int SHELL_START_LEVEL = 10;
 
@@ -118,10 +120,22 @@ public final class RankLauncher {
             status = APP_FAILED;
         }
         awaitApplicationThreads();
-        if (current != null) {
+        if (current != null && needsOrderlyStop()) {
             current.stop(current.framework);
         }
         exit(status);
+    }
+
+    /**
+     * Whether the framework must be stopped before the JVM exits. Stopping deactivates every
+     * component and stops every bundle: 0.1–0.25 s of a rank's exit. Of the platform's
+     * components only the console's deactivation does something the process's end does not
+     * (it gives the terminal back its settings); the agent's closes its coordinator socket,
+     * which exiting closes as well, and the framework's storage is deleted anyway. So the rank
+     * stops the framework only with the console, or when {@code -Dmana.stopFramework=true} asks.
+     */
+    static boolean needsOrderlyStop() {
+        return Boolean.getBoolean("mana.stopFramework") || Boolean.getBoolean(RankExtras.CONSOLE);
     }
 
     /**
@@ -357,6 +371,10 @@ public final class RankLauncher {
         prefix.addAll(List.of("-cp", System.getProperty("java.class.path")));
         String command = System.getProperty("sun.java.command", "");
         String main = command.isBlank() ? "mana.launcher.Main" : command.split(" ", 2)[0];
+        if (main.endsWith(".jar")) {
+            // started as java -jar mana-rank.jar: the class path above is that jar; its main class
+            main = BOOT_MAIN;
+        }
         prefix.addAll(List.of(main, "rank"));
         System.setProperty("mana.spawn.prefix", String.join(sep, prefix));
         System.setProperty("mana.spawn.app", String.join(sep, app));
@@ -538,20 +556,24 @@ public final class RankLauncher {
         return s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 
+    /**
+     * Deletes the framework's storage as the JVM exits. Plain {@code java.io.File} recursion: in
+     * a JVM that is about to end, streams and lambdas would first have to be linked (a walk with
+     * them took 60-250 ms of a rank's exit; this takes a few).
+     */
     static void deleteTree(Path p) {
-        if (p == null || !Files.exists(p)) {
-            return;
+        if (p != null) {
+            deleteTree(p.toFile());
         }
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(q -> {
-                try {
-                    Files.deleteIfExists(q);
-                } catch (IOException ignored) {
-                    // best effort
-                }
-            });
-        } catch (IOException ignored) {
-            // best effort
+    }
+
+    private static void deleteTree(java.io.File f) {
+        java.io.File[] children = f.isDirectory() && !java.nio.file.Files.isSymbolicLink(f.toPath()) ? f.listFiles() : null;
+        if (children != null) {
+            for (java.io.File c : children) {
+                deleteTree(c);
+            }
         }
+        f.delete(); // best effort
     }
 }

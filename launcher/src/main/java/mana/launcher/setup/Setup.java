@@ -63,6 +63,9 @@ public final class Setup {
             if (onlyCheck) {
                 List<String> missing = setup.missing();
                 missing.forEach(m -> System.out.println("missing: " + m));
+                if (missing.isEmpty()) {
+                    setup.writeStamp(setup.installedOpenMpi());
+                }
                 System.exit(missing.isEmpty() ? 0 : 1);
             }
             setup.run(force);
@@ -115,7 +118,63 @@ public final class Setup {
                 throw new SetupException("the build finished but " + distMarker() + " is missing", 1);
             }
         }
+        buildStartupCache();
+        writeStamp(v);
         log("setup complete");
+    }
+
+    // ----- the start-up cache -----
+
+    /**
+     * Class-data archives for the rank and CLI JVMs (mana.launcher.setup.StartupCacheBuilder, run
+     * from the built launcher: one training job; nothing when they are current). Without them
+     * jobs still run, only slower to start: a failure here is a warning.
+     */
+    private void buildStartupCache() {
+        Path jar = distMarker();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> cmd = List.of(java.toString(), "-Dmana.home=" + root, "-cp", jar.toString(),
+                "mana.launcher.setup.StartupCacheBuilder", verbose ? "-v" : "-q");
+        try {
+            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            if (p.waitFor() != 0) {
+                System.err.println("mana setup: warning: jobs will start without the start-up cache (see above)");
+            }
+        } catch (IOException e) {
+            System.err.println("mana setup: warning: cannot build the start-up cache: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ----- the stamp of a complete setup (read by the ./mana script) -----
+
+    /**
+     * {@code .mana/setup.ok}, written when setup completes or a check finds nothing missing. The
+     * {@code ./mana} script skips this class's check (a JVM compiling this file from source,
+     * about 2 s of processor time on every command) while the stamp is newer than dpkg's status
+     * file (no package installed or removed since), the lower-half jar it names exists, and no
+     * source is newer than the launcher jar (the rules of {@link #buildIsStale}, as a find).
+     */
+    Path stampFile() {
+        return root.resolve(".mana").resolve("setup.ok");
+    }
+
+    /** First line: the lower-half jar in the Maven repository (the script checks that it exists). */
+    static String stampText(Path mavenJar) {
+        return mavenJar.toAbsolutePath() + "\n";
+    }
+
+    void writeStamp(OpenMpiVersion v) {
+        try {
+            Files.createDirectories(stampFile().getParent());
+            Path tmp = stampFile().resolveSibling("setup.ok.tmp");
+            Files.writeString(tmp, stampText(mavenJar(v)), StandardCharsets.UTF_8);
+            Files.move(tmp, stampFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // only the fast check is lost: the next command runs the full one
+            System.err.println("mana setup: warning: cannot write " + stampFile() + ": " + e.getMessage());
+        }
     }
 
     // ----- Open MPI packages -----
