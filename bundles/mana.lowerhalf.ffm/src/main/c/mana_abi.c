@@ -24,6 +24,13 @@ static int count = -1;
 /* A handle or pointer constant (Open MPI: the address of a global). */
 #define H(x) V(#x, (intptr_t)(x))
 
+/* The value-index pairs of MPI_2INT, MPI_SHORT_INT, ... as the C compiler lays them out. */
+struct mana_int2 { int a; int b; };
+struct mana_short_int { short a; int b; };
+struct mana_long_int { long a; int b; };
+struct mana_float_int { float a; int b; };
+struct mana_double_int { double a; int b; };
+
 static void fill(void)
 {
     count = 0;
@@ -44,6 +51,14 @@ static void fill(void)
     V("sizeof(MPI_Count)", sizeof(MPI_Count));
     V("sizeof(MPI_Fint)", sizeof(MPI_Fint));
     V("sizeof(MPI_Status)", sizeof(MPI_Status));
+    V("sizeof(short)", sizeof(short));
+    V("sizeof(int)", sizeof(int));
+    V("sizeof(long)", sizeof(long));
+    V("offsetof(int2,b)", offsetof(struct mana_int2, b));
+    V("offsetof(short_int,b)", offsetof(struct mana_short_int, b));
+    V("offsetof(long_int,b)", offsetof(struct mana_long_int, b));
+    V("offsetof(float_int,b)", offsetof(struct mana_float_int, b));
+    V("offsetof(double_int,b)", offsetof(struct mana_double_int, b));
     V("offsetof(MPI_Status,MPI_SOURCE)", offsetof(MPI_Status, MPI_SOURCE));
     V("offsetof(MPI_Status,MPI_TAG)", offsetof(MPI_Status, MPI_TAG));
     V("offsetof(MPI_Status,MPI_ERROR)", offsetof(MPI_Status, MPI_ERROR));

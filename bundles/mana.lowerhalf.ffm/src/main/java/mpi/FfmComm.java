@@ -1,0 +1,670 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static mpi.FfmSupport.allocStatus;
+import static mpi.FfmSupport.check;
+import static mpi.FfmSupport.direct;
+import static mpi.FfmSupport.handleOut;
+import static mpi.FfmSupport.intOut;
+import static mpi.FfmSupport.ints;
+import static mpi.FfmSupport.read;
+import static mpi.FfmSupport.readV;
+import static mpi.FfmSupport.statusToJava;
+import static mpi.FfmSupport.wrap;
+import static mpi.FfmSupport.write;
+import static mpi.FfmSupport.writeBack;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.nio.Buffer;
+
+/**
+ * FFM natives of mpi.Comm (ompi/mpi/java/c/mpi_Comm.c): communicator basics,
+ * point-to-point, collectives. Java arrays are copied to native memory and back around
+ * each call, as the JNI code does; direct buffers are passed by address.
+ */
+final class FfmComm {
+
+    private static final MethodHandle DUP = FfmLib.fn("MPI_Comm_dup", "int comm ptr");
+    private static final MethodHandle DUP_WITH_INFO = FfmLib.fn("MPI_Comm_dup_with_info", "int comm info ptr");
+    private static final MethodHandle SIZE = FfmLib.fn("MPI_Comm_size", "int comm ptr");
+    private static final MethodHandle REMOTE_SIZE = FfmLib.fn("MPI_Comm_remote_size", "int comm ptr");
+    private static final MethodHandle RANK = FfmLib.fn("MPI_Comm_rank", "int comm ptr");
+    private static final MethodHandle COMPARE = FfmLib.fn("MPI_Comm_compare", "int comm comm ptr");
+    private static final MethodHandle FREE = FfmLib.fn("MPI_Comm_free", "int ptr");
+    private static final MethodHandle GROUP = FfmLib.fn("MPI_Comm_group", "int comm ptr");
+    private static final MethodHandle TEST_INTER = FfmLib.fn("MPI_Comm_test_inter", "int comm ptr");
+    private static final MethodHandle TOPO_TEST = FfmLib.fn("MPI_Topo_test", "int comm ptr");
+    private static final MethodHandle ABORT = FfmLib.fn("MPI_Abort", "int comm int");
+    private static final MethodHandle SET_ERRHANDLER = FfmLib.fn("MPI_Comm_set_errhandler", "int comm errh");
+    private static final MethodHandle GET_ERRHANDLER = FfmLib.fn("MPI_Comm_get_errhandler", "int comm ptr");
+    private static final MethodHandle SET_NAME = FfmLib.fn("MPI_Comm_set_name", "int comm ptr");
+    private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr");
+    private static final MethodHandle BARRIER = FfmLib.fn("MPI_Barrier", "int comm");
+    private static final MethodHandle IBARRIER = FfmLib.fn("MPI_Ibarrier", "int comm ptr");
+    private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
+
+    private static final String P2P = "int ptr int type int int comm";
+    private static final MethodHandle SEND = FfmLib.fn("MPI_Send", P2P);
+    private static final MethodHandle BSEND = FfmLib.fn("MPI_Bsend", P2P);
+    private static final MethodHandle SSEND = FfmLib.fn("MPI_Ssend", P2P);
+    private static final MethodHandle RSEND = FfmLib.fn("MPI_Rsend", P2P);
+    private static final MethodHandle RECV = FfmLib.fn("MPI_Recv", P2P + " ptr");
+    private static final MethodHandle ISEND = FfmLib.fn("MPI_Isend", P2P + " ptr");
+    private static final MethodHandle IBSEND = FfmLib.fn("MPI_Ibsend", P2P + " ptr");
+    private static final MethodHandle ISSEND = FfmLib.fn("MPI_Issend", P2P + " ptr");
+    private static final MethodHandle IRSEND = FfmLib.fn("MPI_Irsend", P2P + " ptr");
+    private static final MethodHandle IRECV = FfmLib.fn("MPI_Irecv", P2P + " ptr");
+    private static final MethodHandle SEND_INIT = FfmLib.fn("MPI_Send_init", P2P + " ptr");
+    private static final MethodHandle BSEND_INIT = FfmLib.fn("MPI_Bsend_init", P2P + " ptr");
+    private static final MethodHandle SSEND_INIT = FfmLib.fn("MPI_Ssend_init", P2P + " ptr");
+    private static final MethodHandle RSEND_INIT = FfmLib.fn("MPI_Rsend_init", P2P + " ptr");
+    private static final MethodHandle RECV_INIT = FfmLib.fn("MPI_Recv_init", P2P + " ptr");
+    private static final MethodHandle SENDRECV = FfmLib.fn("MPI_Sendrecv",
+            "int ptr int type int int ptr int type int int comm ptr");
+    private static final MethodHandle SENDRECV_REPLACE = FfmLib.fn("MPI_Sendrecv_replace",
+            "int ptr int type int int int int comm ptr");
+    private static final MethodHandle IPROBE = FfmLib.fn("MPI_Iprobe", "int int int comm ptr ptr");
+    private static final MethodHandle PROBE = FfmLib.fn("MPI_Probe", "int int int comm ptr");
+
+    private static final MethodHandle BCAST = FfmLib.fn("MPI_Bcast", "int ptr int type int comm");
+    private static final MethodHandle IBCAST = FfmLib.fn("MPI_Ibcast", "int ptr int type int comm ptr");
+    private static final String ROOTED = "int ptr int type ptr int type int comm";
+    private static final MethodHandle GATHER = FfmLib.fn("MPI_Gather", ROOTED);
+    private static final MethodHandle SCATTER = FfmLib.fn("MPI_Scatter", ROOTED);
+    private static final MethodHandle IGATHER = FfmLib.fn("MPI_Igather", ROOTED + " ptr");
+    private static final MethodHandle ISCATTER = FfmLib.fn("MPI_Iscatter", ROOTED + " ptr");
+    private static final MethodHandle GATHERV = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type int comm");
+    private static final MethodHandle SCATTERV = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type int comm");
+    private static final String ALL = "int ptr int type ptr int type comm";
+    private static final MethodHandle ALLGATHER = FfmLib.fn("MPI_Allgather", ALL);
+    private static final MethodHandle ALLTOALL = FfmLib.fn("MPI_Alltoall", ALL);
+    private static final MethodHandle IALLGATHER = FfmLib.fn("MPI_Iallgather", ALL + " ptr");
+    private static final MethodHandle IALLTOALL = FfmLib.fn("MPI_Ialltoall", ALL + " ptr");
+    private static final MethodHandle ALLGATHERV = FfmLib.fn("MPI_Allgatherv", "int ptr int type ptr ptr ptr type comm");
+    private static final MethodHandle ALLTOALLV = FfmLib.fn("MPI_Alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    private static final MethodHandle REDUCE = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op int comm");
+    private static final MethodHandle IREDUCE = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op int comm ptr");
+    private static final MethodHandle ALLREDUCE = FfmLib.fn("MPI_Allreduce", "int ptr ptr int type op comm");
+    private static final MethodHandle IALLREDUCE = FfmLib.fn("MPI_Iallreduce", "int ptr ptr int type op comm ptr");
+    private static final MethodHandle REDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Reduce_scatter_block",
+            "int ptr ptr int type op comm");
+    private static final MethodHandle REDUCE_LOCAL = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
+
+    static final MemorySegment IN_PLACE = MemorySegment.ofAddress(FfmLib.c("MPI_IN_PLACE"));
+
+    private FfmComm() {
+    }
+
+    static void init() {
+    }
+
+    /** mpi_Comm.c: 0 null, 1 self, 2 world. */
+    static void getComm(Comm self, int type) {
+        self.handle = FfmLib.c(switch (type) {
+            case 1 -> "MPI_COMM_SELF";
+            case 2 -> "MPI_COMM_WORLD";
+            default -> "MPI_COMM_NULL";
+        });
+    }
+
+    // ----- basics -----
+
+    static long dup(Comm self, long comm) throws MPIException {
+        return handleOut("comm", (a, out) -> (int) DUP.invokeExact(comm, out));
+    }
+
+    static long dupWithInfo(Comm self, long comm, long info) throws MPIException {
+        return handleOut("comm", (a, out) -> (int) DUP_WITH_INFO.invokeExact(comm, info, out));
+    }
+
+    static int getSize(Comm self, long comm) throws MPIException {
+        return size(comm);
+    }
+
+    static int getRank(Comm self, long comm) throws MPIException {
+        return rank(comm);
+    }
+
+    static int size(long comm) throws MPIException {
+        return intOut((a, out) -> (int) SIZE.invokeExact(comm, out));
+    }
+
+    static int rank(long comm) throws MPIException {
+        return intOut((a, out) -> (int) RANK.invokeExact(comm, out));
+    }
+
+    static boolean inter(long comm) throws MPIException {
+        return intOut((a, out) -> (int) TEST_INTER.invokeExact(comm, out)) != 0;
+    }
+
+    /** The number of processes a rooted/all collective addresses: the remote group for an intercommunicator. */
+    private static int peers(long comm, boolean inter) throws MPIException {
+        return inter ? intOut((a, out) -> (int) REMOTE_SIZE.invokeExact(comm, out)) : size(comm);
+    }
+
+    static int compare(long comm1, long comm2) throws MPIException {
+        return intOut((a, out) -> (int) COMPARE.invokeExact(comm1, comm2, out));
+    }
+
+    static long free(Comm self, long comm) throws MPIException {
+        return handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+    }
+
+    static long getGroup(Comm self, long comm) throws MPIException {
+        return handleOut("group", (a, out) -> (int) GROUP.invokeExact(comm, out));
+    }
+
+    static boolean isInter(Comm self, long comm) throws MPIException {
+        return inter(comm);
+    }
+
+    static int getTopology(Comm self, long comm) throws MPIException {
+        return intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+    }
+
+    static void abort(Comm self, long comm, int errorcode) throws MPIException {
+        FfmSupport.call((a, out) -> (int) ABORT.invokeExact(comm, errorcode));
+    }
+
+    static void setErrhandler(Comm self, long comm, long errhandler) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_ERRHANDLER.invokeExact(comm, errhandler));
+    }
+
+    static long getErrhandler(Comm self, long comm) throws MPIException {
+        return handleOut("errh", (a, out) -> (int) GET_ERRHANDLER.invokeExact(comm, out));
+    }
+
+    static void setName(Comm self, long handle, String name) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_NAME.invokeExact(handle, a.allocateFrom(name)));
+    }
+
+    static String getName(Comm self, long handle) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment name = a.allocate(FfmLib.c("MPI_MAX_OBJECT_NAME") + 1);
+            MemorySegment len = a.allocate(JAVA_INT);
+            check((int) GET_NAME.invokeExact(handle, name, len));
+            return name.getString(0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int packSize(Comm self, long comm, int incount, long type) throws MPIException {
+        return intOut((a, out) -> (int) PACK_SIZE.invokeExact(incount, type, comm, out));
+    }
+
+    static void barrier(Comm self, long comm) throws MPIException {
+        FfmSupport.call((a, out) -> (int) BARRIER.invokeExact(comm));
+    }
+
+    static long iBarrier(Comm self, long comm) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IBARRIER.invokeExact(comm, out));
+    }
+
+    // ----- point-to-point, blocking, on arrays or direct buffers -----
+
+    static void send(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(SEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void bSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(BSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void sSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(SSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void rSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(RSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
+            long type, int baseType, int dest, int tag) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment ptr = baseType == 0 ? MemorySegment.NULL : read(a, buf, db, offset, count, type);
+            check((int) h.invokeExact(ptr, count, type, dest, tag, comm));
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void recv(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
+            int source, int tag, long[] stat) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment ptr = write(a, buf, db, offset, count, type);
+            MemorySegment st = allocStatus(a);
+            check((int) RECV.invokeExact(ptr, count, type, source, tag, comm, st));
+            writeBack(ptr, buf, db, offset);
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void sendRecv(Comm self, long comm, Object sbuf, boolean sdb, int soffset, int scount, long sType,
+            int sBaseType, int dest, int stag, Object rbuf, boolean rdb, int roffset, int rcount, long rType,
+            int rBaseType, int source, int rtag, long[] stat) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = read(a, sbuf, sdb, soffset, scount, sType);
+            MemorySegment r = write(a, rbuf, rdb, roffset, rcount, rType);
+            MemorySegment st = allocStatus(a);
+            check((int) SENDRECV.invokeExact(s, scount, sType, dest, stag, r, rcount, rType, source, rtag, comm, st));
+            writeBack(r, rbuf, rdb, roffset);
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void sendRecvReplace(Comm self, long comm, Object buf, boolean db, int offset, int count, long type,
+            int baseType, int dest, int stag, int source, int rtag, long[] stat) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = read(a, buf, db, offset, count, type);
+            MemorySegment st = allocStatus(a);
+            check((int) SENDRECV_REPLACE.invokeExact(p, count, type, dest, stag, source, rtag, comm, st));
+            writeBack(p, buf, db, offset);
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- point-to-point, non-blocking and persistent: direct buffers -----
+
+    private static long nonBlocking(MethodHandle h, long comm, Buffer buf, int count, long type, int peer, int tag)
+            throws MPIException {
+        return handleOut("req", (a, out) -> (int) h.invokeExact(direct(buf), count, type, peer, tag, comm, out));
+    }
+
+    static long iSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(ISEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long ibSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(IBSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long isSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(ISSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long irSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(IRSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long iRecv(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
+            throws MPIException {
+        return nonBlocking(IRECV, comm, buf, count, type, source, tag);
+    }
+
+    static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(SEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long bSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(BSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long sSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(SSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long rSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(RSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long recvInit(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
+            throws MPIException {
+        return nonBlocking(RECV_INIT, comm, buf, count, type, source, tag);
+    }
+
+    static Status iProbe(Comm self, long comm, int source, int tag) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(JAVA_INT);
+            MemorySegment st = allocStatus(a);
+            check((int) IPROBE.invokeExact(source, tag, comm, flag, st));
+            return flag.get(JAVA_INT, 0) != 0 ? FfmSupport.newStatus(st) : null;
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void probe(Comm self, long comm, int source, int tag, long[] stat) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = allocStatus(a);
+            check((int) PROBE.invokeExact(source, tag, comm, st));
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- collectives, blocking, on arrays or direct buffers -----
+
+    static void bcast(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
+            int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = read(a, buf, db, offset, count, type);
+            check((int) BCAST.invokeExact(p, count, type, root, comm));
+            writeBack(p, buf, db, offset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void gather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount, long sendType,
+            int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
+            int recvBaseType, int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean inter = inter(comm);
+            boolean rootOrInter = inter || rank(comm) == root;
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOff, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            int total = rootOrInter ? recvCount * peers(comm, inter) : recvCount;
+            MemorySegment r = MemorySegment.NULL;
+            if (rootOrInter || inPlace) {
+                r = inPlace ? read(a, recvBuf, rdb, recvOff, total, recvType)
+                        : write(a, recvBuf, rdb, recvOff, total, recvType);
+                if (!rootOrInter) {
+                    // A non-root's in-place gather sends from its receive buffer (as the JNI code).
+                    s = r;
+                    sendCount = recvCount;
+                    sType = recvType;
+                }
+            }
+            check((int) GATHER.invokeExact(s, sendCount, sType, r, recvCount, recvType, root, comm));
+            if (rootOrInter) {
+                writeBack(r, recvBuf, rdb, recvOff);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void gatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
+            int[] displs, long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = MemorySegment.NULL;
+            MemorySegment counts = MemorySegment.NULL;
+            MemorySegment disp = MemorySegment.NULL;
+            if (rootOrInter) {
+                r = readV(a, recvBuf, rdb, recvOffset, recvCount, displs, recvType, true);
+                counts = ints(a, recvCount);
+                disp = ints(a, displs);
+            }
+            check((int) GATHERV.invokeExact(s, sendCount, sType, r, counts, disp, recvType, root, comm));
+            if (rootOrInter) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void scatter(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean inter = inter(comm);
+            boolean rootOrInter = inter || rank(comm) == root;
+            boolean inPlace = recvType == 0;
+            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
+            int total = rootOrInter ? sendCount * peers(comm, inter) : sendCount;
+            MemorySegment s = MemorySegment.NULL;
+            boolean nonRootInPlace = false;
+            if (rootOrInter || inPlace) {
+                s = read(a, sendBuf, sdb, sendOffset, total, sendType);
+                if (!rootOrInter) {
+                    r = s;
+                    recvCount = sendCount;
+                    rType = sendType;
+                    nonRootInPlace = true;
+                }
+            }
+            check((int) SCATTER.invokeExact(s, sendCount, sendType, r, recvCount, rType, root, comm));
+            if (nonRootInPlace) {
+                writeBack(s, sendBuf, sdb, sendOffset);
+            } else if (!inPlace) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void scatterv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
+            int[] displs, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
+            int recvCount, long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            boolean inPlace = recvType == 0;
+            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
+            MemorySegment s = MemorySegment.NULL;
+            MemorySegment counts = MemorySegment.NULL;
+            MemorySegment disp = MemorySegment.NULL;
+            if (rootOrInter) {
+                s = readV(a, sendBuf, sdb, sendOffset, sendCount, displs, sendType, true);
+                counts = ints(a, sendCount);
+                disp = ints(a, displs);
+            }
+            check((int) SCATTERV.invokeExact(s, counts, disp, sendType, r, recvCount, rType, root, comm));
+            if (!inPlace) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        allToOrGather(ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+                recvCount, recvType);
+    }
+
+    static void allToAll(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        allToOrGather(ALLTOALL, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+                recvCount, recvType);
+    }
+
+    /** Allgather / alltoall: sendType 0 is MPI_IN_PLACE; the receive buffer is then also read. */
+    private static void allToOrGather(MethodHandle h, long comm, Object sendBuf, boolean sdb, int sendOffset,
+            int sendCount, long sendType, Object recvBuf, boolean rdb, int recvOffset, int recvCount, long recvType)
+            throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            int total = recvCount * peers(comm, inter(comm));
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL
+                    ? peers(comm, inter(comm)) : 1), sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = inPlace ? read(a, recvBuf, rdb, recvOffset, total, recvType)
+                    : write(a, recvBuf, rdb, recvOffset, total, recvType);
+            check((int) h.invokeExact(s, sendCount, sType, r, recvCount, recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allGatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
+            int[] displs, long recvType, int recvBasetype) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, displs, recvType, true);
+            check((int) ALLGATHERV.invokeExact(s, sendCount, sType, r, ints(a, recvCount), ints(a, displs),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allToAllv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
+            int[] sdispls, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
+            int[] recvCount, int[] rdispls, long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : readV(a, sendBuf, sdb, sendOffset, sendCount, sdispls, sendType, true);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, rdispls, recvType, true);
+            check((int) ALLTOALLV.invokeExact(s, inPlace ? MemorySegment.NULL : ints(a, sendCount),
+                    inPlace ? MemorySegment.NULL : ints(a, sdispls), sType, r, ints(a, recvCount), ints(a, rdispls),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf, boolean rdb,
+            int recvoff, int count, long type, int baseType, Op jOp, long hOp, int root) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            long op = FfmOp.handle(jOp, hOp);
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            MemorySegment s;
+            MemorySegment r = MemorySegment.NULL;
+            if (sendbuf == null) {
+                r = read(a, recvbuf, rdb, recvoff, count, type);
+                s = rootOrInter ? IN_PLACE : r;
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, count, type);
+                if (rootOrInter) {
+                    r = write(a, recvbuf, rdb, recvoff, count, type);
+                }
+            }
+            check((int) REDUCE.invokeExact(s, r, count, type, op, root, comm));
+            if (rootOrInter) {
+                writeBack(r, recvbuf, rdb, recvoff);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allReduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
+            boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            long op = FfmOp.handle(jOp, hOp);
+            MemorySegment s;
+            MemorySegment r;
+            if (sendbuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvbuf, rdb, recvoff, count, type);
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, count, type);
+                r = write(a, recvbuf, rdb, recvoff, count, type);
+            }
+            check((int) ALLREDUCE.invokeExact(s, r, count, type, op, comm));
+            writeBack(r, recvbuf, rdb, recvoff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceScatterBlock(Comm self, long comm, Object sendBuf, boolean sdb, int sOffset, Object recvBuf,
+            boolean rdb, int rOffset, int rCount, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            long op = FfmOp.handle(jOp, hOp);
+            int n = size(comm);
+            MemorySegment s;
+            MemorySegment r;
+            if (sendBuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvBuf, rdb, rOffset, rCount * n, type);
+            } else {
+                s = read(a, sendBuf, sdb, sOffset, rCount * n, type);
+                r = write(a, recvBuf, rdb, rOffset, rCount, type);
+            }
+            check((int) REDUCE_SCATTER_BLOCK.invokeExact(s, r, rCount, type, op, comm));
+            writeBack(r, recvBuf, rdb, rOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceLocal(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,
+            int count, long type, long op) throws MPIException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment in = read(a, inBuf, idb, inOff, count, type);
+            MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
+            check((int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op));
+            writeBack(inout, inOutBuf, iodb, inOutOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- collectives, non-blocking: direct buffers -----
+
+    static long iBcast(Comm self, long comm, Buffer buf, int count, long type, int root) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IBCAST.invokeExact(direct(buf), count, type, root, comm, out));
+    }
+
+    static long iGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype, int root) throws MPIException {
+        boolean inPlace = sendbuf == null;
+        return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(inPlace ? IN_PLACE : direct(sendbuf), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype, root, comm, out));
+    }
+
+    static long iScatter(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype, int root) throws MPIException {
+        boolean inPlace = recvbuf == null;
+        return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(direct(sendbuf), sendcount, sendtype,
+                inPlace ? IN_PLACE : direct(recvbuf), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
+                root, comm, out));
+    }
+
+    static long iAllGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype) throws MPIException {
+        boolean inPlace = sendbuf == null;
+        return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(inPlace ? IN_PLACE : direct(sendbuf),
+                sendcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype,
+                comm, out));
+    }
+
+    static long iAllToAll(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IALLTOALL.invokeExact(direct(sendbuf), sendcount, sendtype,
+                direct(recvbuf), recvcount, recvtype, comm, out));
+    }
+
+    static long iReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
+            Op jOp, long hOp, int root) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp);
+        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(sendbuf == null ? IN_PLACE : direct(sendbuf),
+                direct(recvbuf), count, type, op, root, comm, out));
+    }
+
+    static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
+            Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp);
+        return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(sendbuf == null ? IN_PLACE : direct(sendbuf),
+                direct(recvbuf), count, type, op, comm, out));
+    }
+}
