@@ -97,7 +97,17 @@ final class FfmComm {
     private FfmComm() {
     }
 
+    /**
+     * A conditional argument for invokeExact: a ?: expression there would be typed Object
+     * (signature-polymorphic call), this is typed MemorySegment.
+     */
+    private static MemorySegment pick(boolean first, MemorySegment a, MemorySegment b) {
+        return first ? a : b;
+    }
+
+    /** As the C init: the class's null handle(s). */
     static void init() {
+        FfmSupport.setStatic(Comm.class, "nullHandle", FfmLib.c("MPI_COMM_NULL"));
     }
 
     /** mpi_Comm.c: 0 null, 1 self, 2 world. */
@@ -532,8 +542,8 @@ final class FfmComm {
             MemorySegment s = inPlace ? IN_PLACE : readV(a, sendBuf, sdb, sendOffset, sendCount, sdispls, sendType, true);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
             MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, rdispls, recvType, true);
-            check((int) ALLTOALLV.invokeExact(s, inPlace ? MemorySegment.NULL : ints(a, sendCount),
-                    inPlace ? MemorySegment.NULL : ints(a, sdispls), sType, r, ints(a, recvCount), ints(a, rdispls),
+            check((int) ALLTOALLV.invokeExact(s, pick(inPlace, MemorySegment.NULL, ints(a, sendCount)),
+                    pick(inPlace, MemorySegment.NULL, ints(a, sdispls)), sType, r, ints(a, recvCount), ints(a, rdispls),
                     recvType, comm));
             writeBack(r, recvBuf, rdb, recvOffset);
         } catch (Throwable t) {
@@ -628,7 +638,7 @@ final class FfmComm {
     static long iGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype, int root) throws MPIException {
         boolean inPlace = sendbuf == null;
-        return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(inPlace ? IN_PLACE : direct(sendbuf), sendcount,
+        return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype, root, comm, out));
     }
 
@@ -636,14 +646,14 @@ final class FfmComm {
             int recvcount, long recvtype, int root) throws MPIException {
         boolean inPlace = recvbuf == null;
         return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(direct(sendbuf), sendcount, sendtype,
-                inPlace ? IN_PLACE : direct(recvbuf), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
+                pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
                 root, comm, out));
     }
 
     static long iAllGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype) throws MPIException {
         boolean inPlace = sendbuf == null;
-        return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(inPlace ? IN_PLACE : direct(sendbuf),
+        return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)),
                 sendcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype,
                 comm, out));
     }
@@ -657,14 +667,14 @@ final class FfmComm {
     static long iReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp, int root) throws MPIException {
         long op = FfmOp.handle(jOp, hOp);
-        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(sendbuf == null ? IN_PLACE : direct(sendbuf),
+        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, root, comm, out));
     }
 
     static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp) throws MPIException {
         long op = FfmOp.handle(jOp, hOp);
-        return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(sendbuf == null ? IN_PLACE : direct(sendbuf),
+        return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, comm, out));
     }
 }

@@ -28,7 +28,9 @@ final class FfmGroup {
     private FfmGroup() {
     }
 
+    /** As the C init: the class's null handle(s). */
     static void init() {
+        FfmSupport.setStatic(Group.class, "nullHandle", FfmLib.c("MPI_GROUP_NULL"));
     }
 
     static long getEmpty() {

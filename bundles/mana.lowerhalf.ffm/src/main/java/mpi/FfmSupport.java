@@ -87,6 +87,17 @@ final class FfmSupport {
         throw (T) t;
     }
 
+    /** Sets a static long field the C code sets through JNI (private in the binding, hence reflection). */
+    static void setStatic(Class<?> c, String field, long value) {
+        try {
+            java.lang.reflect.Field f = c.getDeclaredField(field);
+            f.setAccessible(true);
+            f.setLong(null, value);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot set " + c.getName() + "." + field, e);
+        }
+    }
+
     // ----- small call shapes -----
 
     /** A downcall given an arena and an out-parameter; returns the MPI return code. */
