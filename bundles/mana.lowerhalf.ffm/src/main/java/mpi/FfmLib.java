@@ -39,6 +39,7 @@ final class FfmLib {
     private static final Map<String, Long> ABI = new HashMap<>();
 
     static {
+        keepJvmSignals();
         SHIM = chooseShim();
         IMPL = SHIM.getFileName().toString().replace("libmana_abi_", "").replace(".so", "");
         LOOKUP = SymbolLookup.libraryLookup(SHIM, Arena.global());
@@ -69,6 +70,23 @@ final class FfmLib {
     }
 
     private FfmLib() {
+    }
+
+    /**
+     * UCX (under MPICH's ch4 and Open MPI's UCX components) installs handlers for SIGSEGV and
+     * friends that turn the JVM's own implicit null checks and safepoint polls into a crash
+     * report. UCX_ERROR_SIGNALS="" keeps them off (unless the user set it); it is read at MPI_Init.
+     */
+    private static void keepJvmSignals() {
+        try {
+            MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            try (Arena a = Arena.ofConfined()) {
+                int rc = (int) setenv.invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 0);
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot set UCX_ERROR_SIGNALS: " + t, t);
+        }
     }
 
     /**
