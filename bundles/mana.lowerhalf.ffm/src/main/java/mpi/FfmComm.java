@@ -191,7 +191,7 @@ final class FfmComm {
     }
 
     static String getName(Comm self, long handle) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment name = a.allocate(FfmLib.c("MPI_MAX_OBJECT_NAME") + 1);
             MemorySegment len = a.allocate(JAVA_INT);
             check((int) GET_NAME.invokeExact(handle, name, len));
@@ -237,7 +237,7 @@ final class FfmComm {
 
     private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
             long type, int baseType, int dest, int tag) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = baseType == 0 ? MemorySegment.NULL : read(a, buf, db, offset, count, type);
             check((int) h.invokeExact(ptr, count, type, dest, tag, comm));
         } catch (Throwable t) {
@@ -247,12 +247,12 @@ final class FfmComm {
 
     static void recv(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
             int source, int tag, long[] stat) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = write(a, buf, db, offset, count, type);
             MemorySegment st = allocStatus(a);
             check((int) RECV.invokeExact(ptr, count, type, source, tag, comm, st));
-            writeBack(ptr, buf, db, offset);
             statusToJava(st, stat, -1);
+            writeBack(ptr, buf, db, offset, typeSizeIsExtent(type) ? stat[4] : Long.MAX_VALUE);
         } catch (Throwable t) {
             throw wrap(t);
         }
@@ -261,13 +261,13 @@ final class FfmComm {
     static void sendRecv(Comm self, long comm, Object sbuf, boolean sdb, int soffset, int scount, long sType,
             int sBaseType, int dest, int stag, Object rbuf, boolean rdb, int roffset, int rcount, long rType,
             int rBaseType, int source, int rtag, long[] stat) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment s = read(a, sbuf, sdb, soffset, scount, sType);
             MemorySegment r = write(a, rbuf, rdb, roffset, rcount, rType);
             MemorySegment st = allocStatus(a);
             check((int) SENDRECV.invokeExact(s, scount, sType, dest, stag, r, rcount, rType, source, rtag, comm, st));
-            writeBack(r, rbuf, rdb, roffset);
             statusToJava(st, stat, -1);
+            writeBack(r, rbuf, rdb, roffset, typeSizeIsExtent(rType) ? stat[4] : Long.MAX_VALUE);
         } catch (Throwable t) {
             throw wrap(t);
         }
@@ -275,7 +275,7 @@ final class FfmComm {
 
     static void sendRecvReplace(Comm self, long comm, Object buf, boolean db, int offset, int count, long type,
             int baseType, int dest, int stag, int source, int rtag, long[] stat) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment p = read(a, buf, db, offset, count, type);
             MemorySegment st = allocStatus(a);
             check((int) SENDRECV_REPLACE.invokeExact(p, count, type, dest, stag, source, rtag, comm, st));
@@ -284,6 +284,11 @@ final class FfmComm {
         } catch (Throwable t) {
             throw wrap(t);
         }
+    }
+
+    /** A receive into such a type fills exactly the bytes its status counts (no gaps). */
+    private static boolean typeSizeIsExtent(long type) throws MPIException {
+        return FfmSupport.typeSize(type) == FfmSupport.extent(type);
     }
 
     // ----- point-to-point, non-blocking and persistent: direct buffers -----
@@ -340,7 +345,7 @@ final class FfmComm {
     }
 
     static Status iProbe(Comm self, long comm, int source, int tag) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
             check((int) IPROBE.invokeExact(source, tag, comm, flag, st));
@@ -351,7 +356,7 @@ final class FfmComm {
     }
 
     static void probe(Comm self, long comm, int source, int tag, long[] stat) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = allocStatus(a);
             check((int) PROBE.invokeExact(source, tag, comm, st));
             statusToJava(st, stat, -1);
@@ -364,7 +369,7 @@ final class FfmComm {
 
     static void bcast(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
             int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment p = read(a, buf, db, offset, count, type);
             check((int) BCAST.invokeExact(p, count, type, root, comm));
             writeBack(p, buf, db, offset);
@@ -376,7 +381,7 @@ final class FfmComm {
     static void gather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount, long sendType,
             int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
             int recvBaseType, int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean inter = inter(comm);
             boolean rootOrInter = inter || rank(comm) == root;
             boolean inPlace = sendType == 0;
@@ -406,7 +411,7 @@ final class FfmComm {
     static void gatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
             int[] displs, long recvType, int recvBaseType, int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean rootOrInter = inter(comm) || rank(comm) == root;
             boolean inPlace = sendType == 0;
             MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
@@ -431,7 +436,7 @@ final class FfmComm {
     static void scatter(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
             long recvType, int recvBaseType, int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean inter = inter(comm);
             boolean rootOrInter = inter || rank(comm) == root;
             boolean inPlace = recvType == 0;
@@ -463,7 +468,7 @@ final class FfmComm {
     static void scatterv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
             int[] displs, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
             int recvCount, long recvType, int recvBaseType, int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean rootOrInter = inter(comm) || rank(comm) == root;
             boolean inPlace = recvType == 0;
             MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
@@ -503,7 +508,7 @@ final class FfmComm {
     private static void allToOrGather(MethodHandle h, long comm, Object sendBuf, boolean sdb, int sendOffset,
             int sendCount, long sendType, Object recvBuf, boolean rdb, int recvOffset, int recvCount, long recvType)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             int total = recvCount * peers(comm, inter(comm));
             boolean inPlace = sendType == 0;
             MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL
@@ -521,7 +526,7 @@ final class FfmComm {
     static void allGatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
             int[] displs, long recvType, int recvBasetype) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean inPlace = sendType == 0;
             MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
@@ -537,7 +542,7 @@ final class FfmComm {
     static void allToAllv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
             int[] sdispls, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
             int[] recvCount, int[] rdispls, long recvType, int recvBaseType) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             boolean inPlace = sendType == 0;
             MemorySegment s = inPlace ? IN_PLACE : readV(a, sendBuf, sdb, sendOffset, sendCount, sdispls, sendType, true);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
@@ -553,7 +558,7 @@ final class FfmComm {
 
     static void reduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf, boolean rdb,
             int recvoff, int count, long type, int baseType, Op jOp, long hOp, int root) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             long op = FfmOp.handle(jOp, hOp);
             boolean rootOrInter = inter(comm) || rank(comm) == root;
             MemorySegment s;
@@ -578,7 +583,7 @@ final class FfmComm {
 
     static void allReduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             long op = FfmOp.handle(jOp, hOp);
             MemorySegment s;
             MemorySegment r;
@@ -598,7 +603,7 @@ final class FfmComm {
 
     static void reduceScatterBlock(Comm self, long comm, Object sendBuf, boolean sdb, int sOffset, Object recvBuf,
             boolean rdb, int rOffset, int rCount, long type, int baseType, Op jOp, long hOp) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             long op = FfmOp.handle(jOp, hOp);
             int n = size(comm);
             MemorySegment s;
@@ -619,7 +624,7 @@ final class FfmComm {
 
     static void reduceLocal(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,
             int count, long type, long op) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment in = read(a, inBuf, idb, inOff, count, type);
             MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
             check((int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op));

@@ -54,7 +54,7 @@ final class FfmDatatype {
     }
 
     private static void lbExtent(MethodHandle h, long handle, int[] lbExt) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(JAVA_LONG);
             MemorySegment ext = a.allocate(JAVA_LONG);
             FfmSupport.check((int) h.invokeExact(handle, lb, ext));
@@ -124,7 +124,7 @@ final class FfmDatatype {
     }
 
     static String getName(Datatype self, long handle) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment name = a.allocate(FfmLib.c("MPI_MAX_OBJECT_NAME") + 1);
             MemorySegment len = a.allocate(JAVA_INT);
             FfmSupport.check((int) GET_NAME.invokeExact(handle, name, len));

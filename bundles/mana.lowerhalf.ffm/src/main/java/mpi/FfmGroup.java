@@ -50,7 +50,7 @@ final class FfmGroup {
     }
 
     static int[] translateRanks(long group1, int[] ranks1, long group2) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(JAVA_INT, Math.max(ranks1.length, 1));
             FfmSupport.check((int) TRANSLATE.invokeExact(group1, ranks1.length, ints(a, ranks1), group2, out));
             return out.asSlice(0, 4L * ranks1.length).toArray(JAVA_INT);

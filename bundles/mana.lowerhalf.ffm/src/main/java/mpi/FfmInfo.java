@@ -39,7 +39,7 @@ final class FfmInfo {
     }
 
     static String get(Info self, long handle, String key) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             int max = (int) FfmLib.c("MPI_MAX_INFO_VAL");
             MemorySegment value = a.allocate(max + 1L);
             MemorySegment flag = a.allocate(JAVA_INT);
@@ -59,7 +59,7 @@ final class FfmInfo {
     }
 
     static String getKey(Info self, long handle, int i) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment key = a.allocate(FfmLib.c("MPI_MAX_INFO_KEY") + 1);
             FfmSupport.check((int) NTHKEY.invokeExact(handle, i, key));
             return key.getString(0);

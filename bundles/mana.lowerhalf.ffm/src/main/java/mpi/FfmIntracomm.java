@@ -51,7 +51,7 @@ final class FfmIntracomm {
 
     private static void prefix(MethodHandle h, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, Op jOp, long hOp) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             long op = FfmOp.handle(jOp, hOp);
             MemorySegment s;
             MemorySegment r;

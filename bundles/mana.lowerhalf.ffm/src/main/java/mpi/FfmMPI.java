@@ -58,12 +58,13 @@ final class FfmMPI {
 
     /** argc/argv for MPI_Init from the Java arguments; the arguments MPI leaves, back. */
     static String[] Init_jni(String[] args) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment argc = a.allocateFrom(JAVA_INT, args.length);
             MemorySegment argv = a.allocate(ADDRESS, args.length + 1L);
             for (int i = 0; i < args.length; i++) {
                 argv.setAtIndex(ADDRESS, i, a.allocateFrom(args[i]));
             }
+            argv.setAtIndex(ADDRESS, args.length, MemorySegment.NULL);
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
             check((int) INIT.invokeExact(argc, argvp));
             return args(argc, argvp);
@@ -83,12 +84,13 @@ final class FfmMPI {
     }
 
     static int InitThread_jni(String[] args, int required) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment argc = a.allocateFrom(JAVA_INT, args.length);
             MemorySegment argv = a.allocate(ADDRESS, args.length + 1L);
             for (int i = 0; i < args.length; i++) {
                 argv.setAtIndex(ADDRESS, i, a.allocateFrom(args[i]));
             }
+            argv.setAtIndex(ADDRESS, args.length, MemorySegment.NULL);
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
             MemorySegment provided = a.allocate(JAVA_INT);
             check((int) INIT_THREAD.invokeExact(argc, argvp, required, provided));
@@ -131,7 +133,7 @@ final class FfmMPI {
     }
 
     static Version getVersionJNI() throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment v = a.allocate(JAVA_INT);
             MemorySegment s = a.allocate(JAVA_INT);
             check((int) GET_VERSION.invokeExact(v, s));
@@ -142,7 +144,7 @@ final class FfmMPI {
     }
 
     static String getLibVersionJNI() throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment buf = a.allocate(FfmLib.c("MPI_MAX_LIBRARY_VERSION_STRING") + 1);
             MemorySegment len = a.allocate(JAVA_INT);
             check((int) GET_LIB_VERSION.invokeExact(buf, len));
@@ -153,7 +155,7 @@ final class FfmMPI {
     }
 
     static int getProcessorName(byte[] buf) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment name = a.allocate(Math.max(buf.length, FfmLib.c("MPI_MAX_PROCESSOR_NAME")) + 1);
             MemorySegment len = a.allocate(JAVA_INT);
             check((int) PROCESSOR_NAME.invokeExact(name, len));
@@ -174,7 +176,7 @@ final class FfmMPI {
     }
 
     private static int intOut(MethodHandle h) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(JAVA_INT);
             check((int) h.invokeExact(out));
             return out.get(JAVA_INT, 0);

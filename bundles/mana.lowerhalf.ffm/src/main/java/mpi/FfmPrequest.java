@@ -19,7 +19,7 @@ final class FfmPrequest {
     }
 
     static long start(Prequest self, long request) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
             check((int) START.invokeExact(r));
             return getHandle(r, "req", 0);
@@ -29,7 +29,7 @@ final class FfmPrequest {
     }
 
     static void startAll(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             int rc = (int) STARTALL.invokeExact(requests.length, reqs);
             for (int i = 0; i < requests.length; i++) {

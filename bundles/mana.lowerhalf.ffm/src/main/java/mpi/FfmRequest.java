@@ -50,7 +50,7 @@ final class FfmRequest {
     }
 
     private static long onRequest(MethodHandle h, long req) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", req);
             check((int) h.invokeExact(r));
             return getHandle(r, "req", 0);
@@ -60,7 +60,7 @@ final class FfmRequest {
     }
 
     static long waitStatus(Request self, long request, long[] stat) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
             MemorySegment st = allocStatus(a);
             check((int) WAIT.invokeExact(r, st));
@@ -72,7 +72,7 @@ final class FfmRequest {
     }
 
     static long waitFor(Request self, long request) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
             check((int) WAIT.invokeExact(r, STATUS_IGNORE));
             return getHandle(r, "req", 0);
@@ -82,7 +82,7 @@ final class FfmRequest {
     }
 
     static Status testStatus(Request self, long request) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
@@ -95,7 +95,7 @@ final class FfmRequest {
     }
 
     static Status getStatus(Request self, long request) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
             check((int) GET_STATUS.invokeExact(request, flag, st));
@@ -106,7 +106,7 @@ final class FfmRequest {
     }
 
     static boolean test(Request self, long handle) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", handle);
             MemorySegment flag = a.allocate(JAVA_INT);
             check((int) TEST.invokeExact(r, flag, STATUS_IGNORE));
@@ -134,7 +134,7 @@ final class FfmRequest {
     }
 
     static void waitAnyStatus(long[] requests, long[] status) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
@@ -148,7 +148,7 @@ final class FfmRequest {
     }
 
     static int waitAny(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             int rc = (int) WAITANY.invokeExact(requests.length, reqs, index, STATUS_IGNORE);
@@ -161,7 +161,7 @@ final class FfmRequest {
     }
 
     static Status testAnyStatus(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment flag = a.allocate(JAVA_INT);
@@ -176,7 +176,7 @@ final class FfmRequest {
     }
 
     static int testAny(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment flag = a.allocate(JAVA_INT);
@@ -190,7 +190,7 @@ final class FfmRequest {
     }
 
     static Status[] waitAllStatus(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment sts = statuses(a, requests.length);
             int rc = (int) WAITALL.invokeExact(requests.length, reqs, sts);
@@ -207,7 +207,7 @@ final class FfmRequest {
     }
 
     static void waitAll(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             int rc = (int) WAITALL.invokeExact(requests.length, reqs, STATUSES_IGNORE);
             back(reqs, requests);
@@ -218,7 +218,7 @@ final class FfmRequest {
     }
 
     static Status[] testAllStatus(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment sts = statuses(a, requests.length);
@@ -239,7 +239,7 @@ final class FfmRequest {
     }
 
     static boolean testAll(long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment flag = a.allocate(JAVA_INT);
             int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, STATUSES_IGNORE);
@@ -260,7 +260,7 @@ final class FfmRequest {
     }
 
     private static Status[] someStatus(MethodHandle h, long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             int n = requests.length;
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment outcount = a.allocate(JAVA_INT);
@@ -292,7 +292,7 @@ final class FfmRequest {
     }
 
     private static int[] some(MethodHandle h, long[] requests) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             int n = requests.length;
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment outcount = a.allocate(JAVA_INT);

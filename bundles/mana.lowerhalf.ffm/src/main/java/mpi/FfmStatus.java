@@ -29,7 +29,7 @@ final class FfmStatus {
 
     static int getCount(Status self, int source, int tag, int error, int cancelled, long ucount, long datatype)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
             check((int) GET_COUNT.invokeExact(st, datatype, out));
@@ -41,7 +41,7 @@ final class FfmStatus {
 
     static boolean isCancelled(Status self, int source, int tag, int error, int cancelled, long ucount)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
             check((int) TEST_CANCELLED.invokeExact(st, out));
@@ -53,7 +53,7 @@ final class FfmStatus {
 
     static int getElements(Status self, int source, int tag, int error, int cancelled, long ucount, long datatype)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
             check((int) GET_ELEMENTS.invokeExact(st, datatype, out));
@@ -65,7 +65,7 @@ final class FfmStatus {
 
     static Count getElementsX(Status self, int source, int tag, int error, int cancelled, long ucount, long datatype)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_LONG);
             check((int) GET_ELEMENTS_X.invokeExact(st, datatype, out));
@@ -78,7 +78,7 @@ final class FfmStatus {
     /** The new byte count (the binding keeps it at data[4]). */
     static int setElements(Status self, int source, int tag, int error, int cancelled, long ucount, long datatype,
             int count) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             check((int) SET_ELEMENTS.invokeExact(st, datatype, count));
             long[] d = new long[5];
@@ -91,7 +91,7 @@ final class FfmStatus {
 
     static long setElementsX(Status self, int source, int tag, int error, int cancelled, long ucount, long datatype,
             long count) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             check((int) SET_ELEMENTS_X.invokeExact(st, datatype, count));
             long[] d = new long[5];
@@ -104,7 +104,7 @@ final class FfmStatus {
 
     static void setCancelled(Status self, int source, int tag, int error, int cancelled, long ucount, int flag)
             throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             check((int) SET_CANCELLED.invokeExact(st, flag));
         } catch (Throwable t) {

@@ -40,7 +40,7 @@ final class FfmSupport {
     static MPIException exception(int rc) {
         int errClass = rc;
         String message = "MPI error " + rc;
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment cls = a.allocate(JAVA_INT);
             if ((int) ERROR_CLASS.invokeExact(rc, cls) == 0) {
                 errClass = cls.get(JAVA_INT, 0);
@@ -108,7 +108,7 @@ final class FfmSupport {
 
     /** Calls with an out-parameter of a handle kind (starting as {@code initial}); the handle after. */
     static long handleOut(String kind, long initial, Call c) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment out = allocHandle(a, kind, initial);
             check(c.run(a, out));
             return getHandle(out, kind, 0);
@@ -123,7 +123,7 @@ final class FfmSupport {
 
     /** Calls with an int out-parameter; its value after. */
     static int intOut(Call c) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(JAVA_INT);
             check(c.run(a, out));
             return out.get(JAVA_INT, 0);
@@ -134,7 +134,7 @@ final class FfmSupport {
 
     /** Calls without out-parameters. */
     static void call(Call c) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             check(c.run(a, MemorySegment.NULL));
         } catch (Throwable t) {
             throw wrap(t);
@@ -143,8 +143,43 @@ final class FfmSupport {
 
     // ----- datatypes -----
 
+    /** Extents and sizes of the predefined types the binding uses (fixed for the job); others are asked each time. */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, long[]> PREDEFINED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Set<Long> PREDEFINED_HANDLES = predefinedHandles();
+
+    private static java.util.Set<Long> predefinedHandles() {
+        java.util.Set<Long> h = new java.util.HashSet<>();
+        for (String n : new String[] {"MPI_UINT8_T", "MPI_UINT16_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T",
+            "MPI_FLOAT", "MPI_DOUBLE", "MPI_PACKED", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_INT", "MPI_FLOAT_INT",
+            "MPI_DOUBLE_INT", "MPI_C_FLOAT_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_BYTE", "MPI_INT", "MPI_CHAR"}) {
+            h.add(FfmLib.c(n));
+        }
+        return h;
+    }
+
+    /** {extent, size} of a type; cached for predefined types. */
+    private static long[] layoutOf(long type) throws MPIException {
+        long[] cached = PREDEFINED.get(type);
+        if (cached != null) {
+            return cached;
+        }
+        long[] l = {extentOf(type), sizeOf(type)};
+        if (PREDEFINED_HANDLES.contains(type)) {
+            PREDEFINED.put(type, l);
+        }
+        return l;
+    }
+
     static long extent(long type) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+        return layoutOf(type)[0];
+    }
+
+    static long typeSize(long type) throws MPIException {
+        return layoutOf(type)[1];
+    }
+
+    private static long extentOf(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(JAVA_LONG);
             MemorySegment ext = a.allocate(JAVA_LONG);
             check((int) TYPE_EXTENT.invokeExact(type, lb, ext));
@@ -154,8 +189,8 @@ final class FfmSupport {
         }
     }
 
-    static long typeSize(long type) throws MPIException {
-        try (Arena a = Arena.ofConfined()) {
+    private static long sizeOf(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment s = a.allocate(JAVA_INT);
             check((int) TYPE_SIZE.invokeExact(type, s));
             return s.get(JAVA_INT, 0);
@@ -255,10 +290,18 @@ final class FfmSupport {
 
     /** Copies what MPI wrote back into the array (nothing for direct buffers). */
     static void writeBack(MemorySegment seg, Object buf, boolean db, int offset) {
+        writeBack(seg, buf, db, offset, Long.MAX_VALUE);
+    }
+
+    /**
+     * The same, at most {@code received} bytes: a receive shorter than the buffer leaves the
+     * rest of the array as it was (for a type with gaps the copy was pre-filled, so all of it).
+     */
+    static void writeBack(MemorySegment seg, Object buf, boolean db, int offset, long received) {
         if (buf == null || db || seg.equals(MemorySegment.NULL)) {
             return;
         }
-        copyOut(seg, 0, buf, offset, Math.min(seg.byteSize(), arrayBytes(buf) - offset));
+        copyOut(seg, 0, buf, offset, Math.min(Math.min(seg.byteSize(), arrayBytes(buf) - offset), received));
     }
 
     /** Memory for the v-variants: the span of every block, copied in from the array. */
@@ -330,7 +373,7 @@ final class FfmSupport {
      * and the index at [5] unless {@code index} is negative.
      */
     static void statusToJava(MemorySegment status, long[] data, int index) {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena a = FfmScratch.open()) {
             MemorySegment d = a.allocate(JAVA_LONG, 5);
             STATUS_TO_JAVA.invokeExact(status, d);
             for (int i = 0; i < 5; i++) {
