@@ -231,8 +231,13 @@ public final class Setup {
             exec(javac, null);
             writeString(classes.resolve("META-INF/mana-ffm.properties"), "shim.dir=" + out + "\ndefault.mpi=openmpi\n"
                     + "openmpi.source.version=" + v.sourceVersion() + "\n");
+            // The same export as bundles/mana.lowerhalf, so a rank can put this jar in its place.
+            Path manifest = out.resolve("MANIFEST.MF");
+            writeString(manifest, "Export-Package: mpi;version=\"" + v.upstream() + "\";mana.half=lower;mandatory:=\"mana.half\"\n"
+                    + "Mana-Lower-Half: ffm\n");
             Path tmp = out.resolve("mpi-ffm.jar.tmp");
-            exec(List.of(jdk.get().resolve("bin/jar").toString(), "cf", tmp.toString(), "-C", classes.toString(), "."), null);
+            exec(List.of(jdk.get().resolve("bin/jar").toString(), "cfm", tmp.toString(), manifest.toString(),
+                    "-C", classes.toString(), "."), null);
             move(tmp, jar);
             log("FFM lower half: " + jar + " (natives: " + out.resolve("natives.md") + ")");
         }
