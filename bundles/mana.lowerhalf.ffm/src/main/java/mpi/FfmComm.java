@@ -43,6 +43,8 @@ final class FfmComm {
     private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr");
     private static final MethodHandle BARRIER = FfmLib.fn("MPI_Barrier", "int comm");
     private static final MethodHandle IBARRIER = FfmLib.fn("MPI_Ibarrier", "int comm ptr");
+    private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
+    private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
     private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
 
     private static final String P2P = "int ptr int type int int comm";
@@ -203,6 +205,35 @@ final class FfmComm {
 
     static int packSize(Comm self, long comm, int incount, long type) throws MPIException {
         return intOut((a, out) -> (int) PACK_SIZE.invokeExact(incount, type, comm, out));
+    }
+
+    /** MPI_Pack straight from the Java array into the byte[] (critical downcall: local, short). */
+    static int pack(Comm self, long comm, Object inbuf, boolean indb, int offset, int incount, long type,
+            byte[] outbuf, int position) throws MPIException {
+        if (incount == 0 || outbuf.length == position) {
+            return position;
+        }
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment pos = a.allocateFrom(JAVA_INT, position);
+            check((int) PACK.invokeExact(FfmSupport.pinned(a, inbuf, indb, offset), incount, type,
+                    MemorySegment.ofArray(outbuf), outbuf.length, pos, comm));
+            return pos.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int unpack(Comm self, long comm, byte[] inbuf, int position, Object outbuf, boolean outdb, int offset,
+            int outcount, long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment pos = a.allocateFrom(JAVA_INT, position);
+            MemorySegment out = FfmSupport.pinned(a, outbuf, outdb, offset);
+            check((int) UNPACK.invokeExact(MemorySegment.ofArray(inbuf), inbuf.length, pos, out, outcount, type, comm));
+            FfmSupport.unpinned(out, outbuf, outdb, offset);
+            return pos.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
     }
 
     static void barrier(Comm self, long comm) throws MPIException {

@@ -180,6 +180,18 @@ final class FfmLib {
      * MPIException naming it.
      */
     static MethodHandle fn(String name, String sig) {
+        return fn(name, sig, new Linker.Option[0]);
+    }
+
+    /**
+     * A downcall that may take heap segments (Java arrays without a copy), for short local
+     * calls that never block (MPI_Pack, MPI_Unpack): the GC waits while it runs.
+     */
+    static MethodHandle fnCritical(String name, String sig) {
+        return fn(name, sig, Linker.Option.critical(true));
+    }
+
+    private static MethodHandle fn(String name, String sig, Linker.Option... options) {
         String[] t = sig.trim().split("\\s+");
         MemoryLayout ret = t[0].equals("void") ? null : layout(t[0]);
         List<MemoryLayout> args = new ArrayList<>();
@@ -198,7 +210,7 @@ final class FfmLib {
         FunctionDescriptor fd = ret == null
                 ? FunctionDescriptor.ofVoid(args.toArray(MemoryLayout[]::new))
                 : FunctionDescriptor.of(ret, args.toArray(MemoryLayout[]::new));
-        MethodHandle h = LINKER.downcallHandle(addr.get(), fd);
+        MethodHandle h = LINKER.downcallHandle(addr.get(), fd, options);
         return MethodHandles.explicitCastArguments(h, javaType);
     }
 

@@ -326,6 +326,32 @@ final class FfmSupport {
         return seg;
     }
 
+    /**
+     * The buffer at {@code offset} bytes for a critical downcall: the array itself (heap
+     * segment, no copy), a direct buffer's memory, or NULL. boolean[] has no heap segment:
+     * a copy, which {@link #unpinned} copies back.
+     */
+    static MemorySegment pinned(Arena a, Object buf, boolean db, int offset) {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        if (db) {
+            return direct(buf);
+        }
+        if (buf instanceof boolean[] b) {
+            MemorySegment copy = a.allocate(Math.max(b.length - offset, 1));
+            copyIn(buf, offset, copy, 0, b.length - offset);
+            return copy;
+        }
+        return heap(buf).asSlice(offset);
+    }
+
+    static void unpinned(MemorySegment seg, Object buf, boolean db, int offset) {
+        if (buf instanceof boolean[] b && !db) {
+            copyOut(seg, 0, buf, offset, b.length - offset);
+        }
+    }
+
     static MemorySegment ints(Arena a, int[] values) {
         return values == null ? MemorySegment.NULL : a.allocateFrom(JAVA_INT, values);
     }
