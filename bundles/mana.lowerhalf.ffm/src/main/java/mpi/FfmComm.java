@@ -590,7 +590,7 @@ final class FfmComm {
     static void reduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf, boolean rdb,
             int recvoff, int count, long type, int baseType, Op jOp, long hOp, int root) throws MPIException {
         try (Arena a = FfmScratch.open()) {
-            long op = FfmOp.handle(jOp, hOp);
+            long op = FfmOp.handle(jOp, hOp, baseType);
             boolean rootOrInter = inter(comm) || rank(comm) == root;
             MemorySegment s;
             MemorySegment r = MemorySegment.NULL;
@@ -603,7 +603,9 @@ final class FfmComm {
                     r = write(a, recvbuf, rdb, recvoff, count, type);
                 }
             }
-            check((int) REDUCE.invokeExact(s, r, count, type, op, root, comm));
+            int rc = (int) REDUCE.invokeExact(s, r, count, type, op, root, comm);
+            FfmOp.rethrowPending();
+            check(rc);
             if (rootOrInter) {
                 writeBack(r, recvbuf, rdb, recvoff);
             }
@@ -615,7 +617,7 @@ final class FfmComm {
     static void allReduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
         try (Arena a = FfmScratch.open()) {
-            long op = FfmOp.handle(jOp, hOp);
+            long op = FfmOp.handle(jOp, hOp, baseType);
             MemorySegment s;
             MemorySegment r;
             if (sendbuf == null) {
@@ -625,7 +627,9 @@ final class FfmComm {
                 s = read(a, sendbuf, sdb, sendoff, count, type);
                 r = write(a, recvbuf, rdb, recvoff, count, type);
             }
-            check((int) ALLREDUCE.invokeExact(s, r, count, type, op, comm));
+            int rc = (int) ALLREDUCE.invokeExact(s, r, count, type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
             writeBack(r, recvbuf, rdb, recvoff);
         } catch (Throwable t) {
             throw wrap(t);
@@ -635,7 +639,7 @@ final class FfmComm {
     static void reduceScatterBlock(Comm self, long comm, Object sendBuf, boolean sdb, int sOffset, Object recvBuf,
             boolean rdb, int rOffset, int rCount, long type, int baseType, Op jOp, long hOp) throws MPIException {
         try (Arena a = FfmScratch.open()) {
-            long op = FfmOp.handle(jOp, hOp);
+            long op = FfmOp.handle(jOp, hOp, baseType);
             int n = size(comm);
             MemorySegment s;
             MemorySegment r;
@@ -646,7 +650,9 @@ final class FfmComm {
                 s = read(a, sendBuf, sdb, sOffset, rCount * n, type);
                 r = write(a, recvBuf, rdb, rOffset, rCount, type);
             }
-            check((int) REDUCE_SCATTER_BLOCK.invokeExact(s, r, rCount, type, op, comm));
+            int rc = (int) REDUCE_SCATTER_BLOCK.invokeExact(s, r, rCount, type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
             writeBack(r, recvBuf, rdb, rOffset);
         } catch (Throwable t) {
             throw wrap(t);
@@ -659,6 +665,21 @@ final class FfmComm {
             MemorySegment in = read(a, inBuf, idb, inOff, count, type);
             MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
             check((int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op));
+            writeBack(inout, inOutBuf, iodb, inOutOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceLocalUf(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,
+            int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment in = read(a, inBuf, idb, inOff, count, type);
+            MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
+            int rc = (int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op);
+            FfmOp.rethrowPending();
+            check(rc);
             writeBack(inout, inOutBuf, iodb, inOutOff);
         } catch (Throwable t) {
             throw wrap(t);
@@ -702,14 +723,14 @@ final class FfmComm {
 
     static long iReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp, int root) throws MPIException {
-        long op = FfmOp.handle(jOp, hOp);
+        long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, root, comm, out));
     }
 
     static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp) throws MPIException {
-        long op = FfmOp.handle(jOp, hOp);
+        long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, comm, out));
     }
