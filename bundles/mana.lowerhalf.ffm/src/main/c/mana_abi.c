@@ -132,3 +132,62 @@ void mana_statuses_to_java(const MPI_Status *s, int n, int64_t *d, int stride)
 {
     for (int i = 0; i < n; i++) mana_status_to_java(s + i, d + (ptrdiff_t)i * stride);
 }
+
+/*
+ * Attribute values of the Java binding: a byte[] kept as {int length; bytes}, copied when a
+ * communicator or datatype is duplicated and freed when deleted (as ompi_java_attrCopy and
+ * ompi_java_attrDelete). Plain C with the standard callback signatures.
+ */
+#include <stdlib.h>
+
+void *mana_attr_new(const void *bytes, int length)
+{
+    char *v = malloc(sizeof(int) + (size_t)length);
+    if (v == NULL) return NULL;
+    memcpy(v, &length, sizeof(int));
+    memcpy(v + sizeof(int), bytes, (size_t)length);
+    return v;
+}
+
+static int attr_copy(void *in, void *out, int *flag)
+{
+    int length;
+    memcpy(&length, in, sizeof(int));
+    void *copy = malloc(sizeof(int) + (size_t)length);
+    if (copy == NULL) return MPI_ERR_NO_MEM;
+    memcpy(copy, in, sizeof(int) + (size_t)length);
+    *(void **)out = copy;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+int mana_comm_attr_copy(MPI_Comm c, int k, void *extra, void *in, void *out, int *flag)
+{
+    (void)c; (void)k; (void)extra;
+    return attr_copy(in, out, flag);
+}
+
+int mana_comm_attr_delete(MPI_Comm c, int k, void *value, void *extra)
+{
+    (void)c; (void)k; (void)extra;
+    free(value);
+    return MPI_SUCCESS;
+}
+
+int mana_type_attr_copy(MPI_Datatype t, int k, void *extra, void *in, void *out, int *flag)
+{
+    (void)t; (void)k; (void)extra;
+    return attr_copy(in, out, flag);
+}
+
+int mana_type_attr_delete(MPI_Datatype t, int k, void *value, void *extra)
+{
+    (void)t; (void)k; (void)extra;
+    free(value);
+    return MPI_SUCCESS;
+}
+
+void mana_free(void *p)
+{
+    free(p);
+}

@@ -43,6 +43,15 @@ final class FfmComm {
     private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr");
     private static final MethodHandle BARRIER = FfmLib.fn("MPI_Barrier", "int comm");
     private static final MethodHandle IBARRIER = FfmLib.fn("MPI_Ibarrier", "int comm ptr");
+    private static final MethodHandle IDUP = FfmLib.fn("MPI_Comm_idup", "int comm ptr ptr");
+    private static final MethodHandle SET_INFO = FfmLib.fn("MPI_Comm_set_info", "int comm info");
+    private static final MethodHandle GET_INFO = FfmLib.fn("MPI_Comm_get_info", "int comm ptr");
+    private static final MethodHandle DISCONNECT = FfmLib.fn("MPI_Comm_disconnect", "int ptr");
+    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Comm_call_errhandler", "int comm int");
+    private static final MethodHandle INTERCOMM_CREATE = FfmLib.fn("MPI_Intercomm_create", "int comm int comm int int ptr");
+    private static final MethodHandle REDUCE_SCATTER = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
+    private static final MethodHandle IREDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Ireduce_scatter_block",
+            "int ptr ptr int type op comm ptr");
     private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
     private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
     private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
@@ -125,6 +134,64 @@ final class FfmComm {
 
     static long dup(Comm self, long comm) throws MPIException {
         return handleOut("comm", (a, out) -> (int) DUP.invokeExact(comm, out));
+    }
+
+    /** {new communicator, request}, as the JNI code returns them. */
+    static long[] iDup(Comm self, long comm) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment newcomm = FfmSupport.allocHandle(a, "comm");
+            MemorySegment req = FfmSupport.allocHandle(a, "req");
+            check((int) IDUP.invokeExact(comm, newcomm, req));
+            return new long[] {FfmSupport.getHandle(newcomm, "comm", 0), FfmSupport.getHandle(req, "req", 0)};
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void setInfo(Comm self, long comm, long info) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_INFO.invokeExact(comm, info));
+    }
+
+    static long getInfo(Comm self, long comm) throws MPIException {
+        return handleOut("info", (a, out) -> (int) GET_INFO.invokeExact(comm, out));
+    }
+
+    static long disconnect(Comm self, long comm) throws MPIException {
+        return handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+    }
+
+    static void callErrhandler(Comm self, long handle, int errorCode) throws MPIException {
+        FfmSupport.call((a, out) -> (int) CALL_ERRHANDLER.invokeExact(handle, errorCode));
+    }
+
+    static long createIntercomm(Comm self, long comm, long localComm, int localLeader, int remoteLeader, int tag)
+            throws MPIException {
+        return handleOut("comm", (a, out) -> (int) INTERCOMM_CREATE.invokeExact(localComm, localLeader, comm,
+                remoteLeader, tag, out));
+    }
+
+    static int createKeyval_jni() throws MPIException {
+        return FfmAttributes.createKeyval(FfmAttributes.COMM);
+    }
+
+    static void freeKeyval_jni(int keyval) throws MPIException {
+        FfmAttributes.freeKeyval(FfmAttributes.COMM, keyval);
+    }
+
+    static void setAttr(Comm self, long comm, int keyval, byte[] value) throws MPIException {
+        FfmAttributes.set(FfmAttributes.COMM, comm, keyval, value);
+    }
+
+    static Object getAttr_predefined(Comm self, long comm, int keyval) throws MPIException {
+        return FfmAttributes.getPredefined(FfmAttributes.COMM, comm, keyval);
+    }
+
+    static byte[] getAttr(Comm self, long comm, int keyval) throws MPIException {
+        return FfmAttributes.get(FfmAttributes.COMM, comm, keyval);
+    }
+
+    static void deleteAttr(Comm self, long comm, int keyval) throws MPIException {
+        FfmAttributes.delete(FfmAttributes.COMM, comm, keyval);
     }
 
     static long dupWithInfo(Comm self, long comm, long info) throws MPIException {
@@ -657,6 +724,39 @@ final class FfmComm {
         } catch (Throwable t) {
             throw wrap(t);
         }
+    }
+
+    static void reduceScatter(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
+            boolean rdb, int recvoff, int[] recvcounts, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            long op = FfmOp.handle(jOp, hOp, baseType);
+            int total = 0;
+            for (int c : recvcounts) {
+                total += c;
+            }
+            MemorySegment s;
+            MemorySegment r;
+            if (sendbuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvbuf, rdb, recvoff, total, type);
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, total, type);
+                r = write(a, recvbuf, rdb, recvoff, recvcounts[rank(comm)], type);
+            }
+            int rc = (int) REDUCE_SCATTER.invokeExact(s, r, ints(a, recvcounts), type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
+            writeBack(r, recvbuf, rdb, recvoff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static long iReduceScatterBlock(Comm self, long handle, Buffer sendbuf, Buffer recvbuf, int recvcount, long type,
+            int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        return handleOut("req", (a, out) -> (int) IREDUCE_SCATTER_BLOCK.invokeExact(pick(sendbuf == null, IN_PLACE,
+                direct(sendbuf)), direct(recvbuf), recvcount, type, op, handle, out));
     }
 
     static void reduceLocal(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,

@@ -134,6 +134,26 @@ final class FfmDatatype {
         }
     }
 
+    static int createKeyval_jni() throws MPIException {
+        return FfmAttributes.createKeyval(FfmAttributes.TYPE);
+    }
+
+    static void freeKeyval_jni(int keyval) throws MPIException {
+        FfmAttributes.freeKeyval(FfmAttributes.TYPE, keyval);
+    }
+
+    static void setAttr(Datatype self, long type, int keyval, byte[] value) throws MPIException {
+        FfmAttributes.set(FfmAttributes.TYPE, type, keyval, value);
+    }
+
+    static Object getAttr(Datatype self, long type, int keyval) throws MPIException {
+        return FfmAttributes.get(FfmAttributes.TYPE, type, keyval);
+    }
+
+    static void deleteAttr(Datatype self, long type, int keyval) throws MPIException {
+        FfmAttributes.delete(FfmAttributes.TYPE, type, keyval);
+    }
+
     /** int displacements as MPI_Aint (64-bit on both implementations). */
     private static MemorySegment aints(Arena a, int[] values) {
         MemorySegment s = a.allocate(JAVA_LONG, Math.max(values.length, 1));

@@ -167,6 +167,11 @@ final class FfmLib {
         return LINKER.downcallHandle(addr, fd);
     }
 
+    /** The address of a function of the shim or the MPI library (for callbacks MPI calls). */
+    static MemorySegment symbol(String name) {
+        return LOOKUP.find(name).orElseThrow(() -> new IllegalStateException(name + " not found in " + SHIM));
+    }
+
     /** True when the MPI library (or the shim) has this function. */
     static boolean has(String name) {
         return LOOKUP.find(name).isPresent();

@@ -22,6 +22,11 @@ final class FfmMPI {
     private static final MethodHandle GET_VERSION = FfmLib.fn("MPI_Get_version", "int ptr ptr");
     private static final MethodHandle GET_LIB_VERSION = FfmLib.fn("MPI_Get_library_version", "int ptr ptr");
     private static final MethodHandle PROCESSOR_NAME = FfmLib.fn("MPI_Get_processor_name", "int ptr ptr");
+    private static final MethodHandle BUFFER_ATTACH = FfmLib.fn("MPI_Buffer_attach", "int ptr int");
+    private static final MethodHandle BUFFER_DETACH = FfmLib.fn("MPI_Buffer_detach", "int ptr ptr");
+    /** The attached buffer's C memory (MPI keeps it until detach; the JNI code pins the array instead). */
+    private static Arena attachedArena;
+    private static MemorySegment attached;
     private static final MethodHandle INITIALIZED = FfmLib.fn("MPI_Initialized", "int ptr");
     private static final MethodHandle FINALIZED = FfmLib.fn("MPI_Finalized", "int ptr");
 
@@ -164,6 +169,44 @@ final class FfmMPI {
             return len.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw wrap(t);
+        }
+    }
+
+    static synchronized void attachBuffer_jni(byte[] buffer) throws MPIException {
+        Arena arena = Arena.ofShared();
+        MemorySegment mem = arena.allocate(Math.max(buffer.length, 1));
+        MemorySegment.copy(MemorySegment.ofArray(buffer), 0, mem, 0, buffer.length);
+        try {
+            check((int) BUFFER_ATTACH.invokeExact(mem, buffer.length));
+        } catch (Throwable t) {
+            arena.close();
+            throw wrap(t);
+        }
+        if (attachedArena != null) {
+            attachedArena.close(); // a second attach failed above; cannot get here with one attached
+        }
+        attachedArena = arena;
+        attached = mem;
+    }
+
+    /** Detaches; the buffer's bytes go back into the Java array, as JNI's ReleaseByteArrayElements does. */
+    static synchronized void detachBuffer_jni(byte[] buffer) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment ptr = a.allocate(ADDRESS);
+            MemorySegment size = a.allocate(JAVA_INT);
+            check((int) BUFFER_DETACH.invokeExact(ptr, size));
+            if (buffer != null && attached != null) {
+                MemorySegment.copy(attached, 0, MemorySegment.ofArray(buffer), 0,
+                        Math.min(buffer.length, attached.byteSize()));
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        } finally {
+            if (attachedArena != null) {
+                attachedArena.close();
+                attachedArena = null;
+                attached = null;
+            }
         }
     }
 
