@@ -6,6 +6,12 @@ import mpi.*;
 public class Coll {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run();
+        MPI.Finalize();
+    }
+
+    /** Everything between Init and Finalize (also run by All, one job for every program). */
+    static void run() throws MPIException {
         Intracomm w = MPI.COMM_WORLD;
         int rank = w.getRank(), size = w.getSize();
         String me = "rank " + rank + ": ";
@@ -63,6 +69,5 @@ public class Coll {
         w.iBcast(bb, 1, MPI.INT, size - 1).waitFor();
         System.out.println(me + "iBcast " + bb.get(0));
         w.barrier();
-        MPI.Finalize();
     }
 }

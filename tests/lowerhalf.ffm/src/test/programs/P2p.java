@@ -8,6 +8,14 @@ import mpi.*;
 public class P2p {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run();
+        int rank = MPI.COMM_WORLD.getRank();
+        MPI.Finalize();
+        System.out.println("rank " + rank + ": finalized " + MPI.isFinalized());
+    }
+
+    /** Everything between Init and Finalize (also run by All, one job for every program). */
+    static void run() throws MPIException {
         Intracomm w = MPI.COMM_WORLD;
         int rank = w.getRank();
         int peer = rank == 0 ? 1 : 0;
@@ -71,7 +79,6 @@ public class P2p {
             System.out.println("rank " + rank + ": waitStatus source " + st.getSource() + " tag " + st.getTag() + " byte " + bb.get(0)
                     + " count " + st.getCount(MPI.BYTE));
             // probe / iProbe
-            w.barrier();
             if (rank == 0) {
                 w.send(new int[] {5, 6, 7, 8, 9}, 5, MPI.INT, 1, 40);
             } else {
@@ -95,7 +102,5 @@ public class P2p {
         }
         w.barrier();
         System.out.println("rank " + rank + ": done, wtick positive " + (MPI.wtick() > 0) + ", initialized " + MPI.isInitialized());
-        MPI.Finalize();
-        System.out.println("rank " + rank + ": finalized " + MPI.isFinalized());
     }
 }

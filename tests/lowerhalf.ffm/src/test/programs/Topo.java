@@ -25,6 +25,12 @@ public class Topo {
 
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run();
+        MPI.Finalize();
+    }
+
+    /** Everything between Init and Finalize (also run by All, one job for every program). */
+    static void run() throws MPIException {
         Intracomm w = MPI.COMM_WORLD;
         int rank = w.getRank(), size = w.getSize();
         String me = "rank " + rank + ": ";
@@ -74,6 +80,5 @@ public class Topo {
             System.out.println(me + "failing user op: " + e.getMessage());
         }
         w.barrier();
-        MPI.Finalize();
     }
 }

@@ -5,6 +5,12 @@ import mpi.*;
 public class Types {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
+        run();
+        MPI.Finalize();
+    }
+
+    /** Everything between Init and Finalize (also run by All, one job for every program). */
+    static void run() throws MPIException {
         Intracomm w = MPI.COMM_WORLD;
         int rank = w.getRank(), size = w.getSize();
         String me = "rank " + rank + ": ";
@@ -62,6 +68,5 @@ public class Types {
                 + (w.getTopology() == MPI.UNDEFINED));
         dup.free();
         System.out.println(me + "freed " + dup.isNull());
-        MPI.Finalize();
     }
 }

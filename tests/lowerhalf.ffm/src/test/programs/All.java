@@ -1,0 +1,15 @@
+import mpi.*;
+
+/** P2p, Coll, Types, Topo and More in one job (one JVM start per rank instead of five). 4 ranks. */
+public class All {
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        P2p.run();
+        Coll.run();
+        Types.run();
+        Topo.run();
+        More.run();
+        MPI.COMM_WORLD.barrier();
+        MPI.Finalize();
+    }
+}
