@@ -64,6 +64,15 @@ public class Coll {
         ib.put(0, rank);
         w.iAllReduce(ib, ob, 1, MPI.INT, MPI.SUM).waitFor();
         System.out.println(me + "iAllReduce " + ob.get(0));
+        IntBuffer vin = MPI.newIntBuffer(rank + 1), vout = MPI.newIntBuffer(total);
+        for (int i = 0; i <= rank; i++) vin.put(i, rank * 100 + i);
+        Request rv = w.iAllGatherv(vin, rank + 1, MPI.INT, vout, counts, displs, MPI.INT);
+        IntBuffer gout = MPI.newIntBuffer(total);
+        Request rg = w.iGatherv(vin, rank + 1, MPI.INT, gout, counts, displs, MPI.INT, 0);
+        Request.waitAll(new Request[] {rv, rg});
+        int[] seen = new int[total];
+        vout.get(0, seen);
+        System.out.println(me + "iAllGatherv " + Arrays.toString(seen) + (rank == 0 ? " iGatherv last " + gout.get(total - 1) : ""));
         IntBuffer bb = MPI.newIntBuffer(1);
         if (rank == size - 1) bb.put(0, 77);
         w.iBcast(bb, 1, MPI.INT, size - 1).waitFor();

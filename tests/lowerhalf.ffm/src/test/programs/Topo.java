@@ -44,6 +44,20 @@ public class Topo {
                 + " periods " + p.getPeriod(0) + "," + p.getPeriod(1) + " coords " + Arrays.toString(coords)
                 + " rank of coords " + cart.getRank(coords) + " shift0 " + peer(s0.getRankSource()) + "->" + peer(s0.getRankDest())
                 + " shift1 " + peer(s1.getRankSource()) + "->" + peer(s1.getRankDest()) + " topology cart " + (cart.getTopology() == MPI.CART));
+        int[] nb = new int[4];
+        cart.neighborAllGather(new int[] {100 + rank}, 1, MPI.INT, nb, 1, MPI.INT);
+        int[] a2a = new int[4];
+        cart.neighborAllToAll(new int[] {rank * 10, rank * 10 + 1, rank * 10 + 2, rank * 10 + 3}, 1, MPI.INT, a2a, 1, MPI.INT);
+        IntBuffer snb = MPI.newIntBuffer(1), rnb = MPI.newIntBuffer(4);
+        snb.put(0, 200 + rank);
+        cart.iNeighborAllGather(snb, 1, MPI.INT, rnb, 1, MPI.INT).waitFor();
+        // Slots of PROC_NULL neighbours (dimension 1 is not periodic) are left alone by MPI: not printed.
+        boolean[] real = {true, true, s1.getRankSource() != MPI.PROC_NULL, s1.getRankDest() != MPI.PROC_NULL};
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            sb.append(real[i] ? nb[i] + "/" + a2a[i] + "/" + rnb.get(i) : "-").append(' ');
+        }
+        System.out.println(me + "neighbour allGather/allToAll/iAllGather " + sb.toString().trim());
         CartComm row = cart.sub(new boolean[] {false, true});
         System.out.println(me + "sub size " + row.getSize() + " rank " + row.getRank());
         row.free();

@@ -52,6 +52,22 @@ final class FfmComm {
     private static final MethodHandle REDUCE_SCATTER = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
     private static final MethodHandle IREDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Ireduce_scatter_block",
             "int ptr ptr int type op comm ptr");
+    private static final MethodHandle IGATHERV = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type int comm ptr");
+    private static final MethodHandle ISCATTERV = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type int comm ptr");
+    private static final MethodHandle IALLGATHERV = FfmLib.fn("MPI_Iallgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    private static final MethodHandle IALLTOALLV = FfmLib.fn("MPI_Ialltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    private static final MethodHandle IREDUCE_SCATTER = FfmLib.fn("MPI_Ireduce_scatter", "int ptr ptr ptr type op comm ptr");
+    private static final MethodHandle NEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Neighbor_allgather", "int ptr int type ptr int type comm");
+    private static final MethodHandle NEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Neighbor_alltoall", "int ptr int type ptr int type comm");
+    private static final MethodHandle INEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Ineighbor_allgather", "int ptr int type ptr int type comm ptr");
+    private static final MethodHandle INEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Ineighbor_alltoall", "int ptr int type ptr int type comm ptr");
+    private static final MethodHandle NEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Neighbor_allgatherv", "int ptr int type ptr ptr ptr type comm");
+    private static final MethodHandle NEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Neighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    private static final MethodHandle INEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Ineighbor_allgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    private static final MethodHandle INEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Ineighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
+    private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
+    private static final MethodHandle DIST_NEIGHBORS_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
     private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
     private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
     private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
@@ -784,6 +800,175 @@ final class FfmComm {
         } catch (Throwable t) {
             throw wrap(t);
         }
+    }
+
+    // ----- neighbourhood collectives -----
+
+    /** {out-degree, in-degree} of a process topology, as mpi_Comm.c's getNeighbors. */
+    private static int[] neighbours(long comm) throws MPIException {
+        int topo = intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+        if (topo == (int) FfmLib.c("MPI_CART")) {
+            int n = 2 * intOut((a, out) -> (int) CARTDIM_GET.invokeExact(comm, out));
+            return new int[] {n, n};
+        }
+        if (topo == (int) FfmLib.c("MPI_GRAPH")) {
+            int me = rank(comm);
+            int n = intOut((a, out) -> (int) GRAPH_NEIGHBORS_COUNT.invokeExact(comm, me, out));
+            return new int[] {n, n};
+        }
+        if (topo == (int) FfmLib.c("MPI_DIST_GRAPH")) {
+            try (Arena a = FfmScratch.open()) {
+                MemorySegment in = a.allocate(JAVA_INT);
+                MemorySegment out = a.allocate(JAVA_INT);
+                MemorySegment w = a.allocate(JAVA_INT);
+                check((int) DIST_NEIGHBORS_COUNT.invokeExact(comm, in, out, w));
+                return new int[] {out.get(JAVA_INT, 0), in.get(JAVA_INT, 0)};
+            } catch (Throwable t) {
+                throw wrap(t);
+            }
+        }
+        int cls = (int) FfmLib.c("MPI_ERR_TOPOLOGY");
+        throw new MPIException(cls, cls, "the communicator has no process topology");
+    }
+
+    static void neighborAllGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        neighbor(NEIGHBOR_ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, 1, recvBuf, rdb,
+                recvOffset, recvCount, recvType);
+    }
+
+    static void neighborAllToAll(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
+            int recvBaseType) throws MPIException {
+        int[] deg = neighbours(comm);
+        neighbor(NEIGHBOR_ALLTOALL, comm, sendBuf, sdb, sendOff, sendCount, sendType, deg[0], recvBuf, rdb, recvOff,
+                recvCount, recvType);
+    }
+
+    private static void neighbor(MethodHandle h, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBlocks, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType)
+            throws MPIException {
+        int in = neighbours(comm)[1];
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = read(a, sendBuf, sdb, sendOff, sendCount * sendBlocks, sendType);
+            // read, not write: blocks of PROC_NULL neighbours are not written by MPI and keep the array's values
+            MemorySegment r = read(a, recvBuf, rdb, recvOff, recvCount * in, recvType);
+            check((int) h.invokeExact(s, sendCount, sendType, r, recvCount, recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void neighborAllGatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int[] recvCount, int[] displs,
+            long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = read(a, sendBuf, sdb, sendOff, sendCount, sendType);
+            MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, displs, recvType, true);
+            check((int) NEIGHBOR_ALLGATHERV.invokeExact(s, sendCount, sendType, r, ints(a, recvCount), ints(a, displs),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void neighborAllToAllv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int[] sendCount,
+            int[] sdispls, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int[] recvCount,
+            int[] rdispls, long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = readV(a, sendBuf, sdb, sendOff, sendCount, sdispls, sendType, true);
+            MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, rdispls, recvType, true);
+            check((int) NEIGHBOR_ALLTOALLV.invokeExact(s, ints(a, sendCount), ints(a, sdispls), sendType, r,
+                    ints(a, recvCount), ints(a, rdispls), recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static long iNeighborAllGather(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
+            int recvCount, long recvType) throws MPIException {
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLGATHER.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), recvCount, recvType, comm, out));
+    }
+
+    static long iNeighborAllToAll(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
+            int recvCount, long recvType) throws MPIException {
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLTOALL.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), recvCount, recvType, comm, out));
+    }
+
+    // ----- non-blocking v-collectives: their arrays live until the request completes (FfmKeep) -----
+
+    /** A non-blocking call whose arguments are allocated in {@code keep}; keeps it with the request. */
+    private static long kept(Arena keep, FfmSupport.Call c) throws MPIException {
+        try {
+            long req = handleOut("req", c);
+            FfmKeep.keep(req, keep);
+            return req;
+        } catch (MPIException | RuntimeException | Error e) {
+            keep.close();
+            throw e;
+        }
+    }
+
+    static long iGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int[] recvcount, int[] displs, long recvtype, int root) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = sendbuf == null;
+        return kept(k, (a, out) -> (int) IGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
+                recvtype, root, handle, out));
+    }
+
+    static long iScatterv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] displs, long sendtype,
+            Buffer recvbuf, int recvcount, long recvtype, int root) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = recvbuf == null;
+        return kept(k, (a, out) -> (int) ISCATTERV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, displs),
+                sendtype, pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype, root, comm, out));
+    }
+
+    static long iAllGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int[] recvcount, int[] displs, long recvtype) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = sendbuf == null;
+        return kept(k, (a, out) -> (int) IALLGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
+                recvtype, handle, out));
+    }
+
+    static long iAllToAllv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] sdispls, long sendtype,
+            Buffer recvbuf, int[] recvcount, int[] rdispls, long recvtype) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IALLTOALLV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, sdispls),
+                sendtype, direct(recvbuf), ints(k, recvcount), ints(k, rdispls), recvtype, comm, out));
+    }
+
+    static long iNeighborAllGatherv(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType,
+            Buffer recvBuf, int[] recvCount, int[] displs, long recvType) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLGATHERV.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), ints(k, recvCount), ints(k, displs), recvType, comm, out));
+    }
+
+    static long iNeighborAllToAllv(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sdispls, long sType,
+            Buffer recvBuf, int[] recvCount, int[] rdispls, long rType) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.invokeExact(direct(sendBuf), ints(k, sendCount),
+                ints(k, sdispls), sType, direct(recvBuf), ints(k, recvCount), ints(k, rdispls), rType, comm, out));
+    }
+
+    static long iReduceScatter(Comm self, long handle, Buffer sendbuf, Object recvbuf, int[] recvcounts, long type,
+            int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IREDUCE_SCATTER.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+                direct(recvbuf), ints(k, recvcounts), type, op, handle, out));
     }
 
     // ----- collectives, non-blocking: direct buffers -----

@@ -42,7 +42,9 @@ final class FfmRequest {
     }
 
     static long free(Request self, long req) throws MPIException {
-        return onRequest(FREE, req);
+        long after = onRequest(FREE, req);
+        FfmKeep.update(req, after);
+        return after;
     }
 
     static void cancel(Request self, long request) throws MPIException {
@@ -65,6 +67,7 @@ final class FfmRequest {
             MemorySegment st = allocStatus(a);
             check((int) WAIT.invokeExact(r, st));
             statusToJava(st, stat, -1);
+            FfmKeep.update(request, getHandle(r, "req", 0));
             return getHandle(r, "req", 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -75,6 +78,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
             check((int) WAIT.invokeExact(r, STATUS_IGNORE));
+            FfmKeep.update(request, getHandle(r, "req", 0));
             return getHandle(r, "req", 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -88,6 +92,7 @@ final class FfmRequest {
             MemorySegment st = allocStatus(a);
             check((int) TEST.invokeExact(r, flag, st));
             self.handle = getHandle(r, "req", 0);
+            FfmKeep.update(request, self.handle);
             return flag.get(JAVA_INT, 0) != 0 ? newStatus(st) : null;
         } catch (Throwable t) {
             throw wrap(t);
@@ -111,6 +116,7 @@ final class FfmRequest {
             MemorySegment flag = a.allocate(JAVA_INT);
             check((int) TEST.invokeExact(r, flag, STATUS_IGNORE));
             self.handle = getHandle(r, "req", 0);
+            FfmKeep.update(handle, self.handle);
             return flag.get(JAVA_INT, 0) != 0;
         } catch (Throwable t) {
             throw wrap(t);
@@ -119,9 +125,11 @@ final class FfmRequest {
 
     /** The requests in C, and back into the Java array after the call (as releasePtrArray). */
     private static void back(MemorySegment reqs, long[] requests) {
+        long[] before = requests.clone();
         for (int i = 0; i < requests.length; i++) {
             requests[i] = getHandle(reqs, "req", i);
         }
+        FfmKeep.update(before, requests);
     }
 
     private static MemorySegment statuses(Arena a, int n) {

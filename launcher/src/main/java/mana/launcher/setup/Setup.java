@@ -526,6 +526,10 @@ public final class Setup {
         return root.resolve("launcher/target/dist/mana-launcher.jar");
     }
 
+    Path ffmModule() {
+        return root.resolve("bundles/mana.lowerhalf.ffm");
+    }
+
     /** True when a source or build file is newer than the last build. */
     boolean buildIsStale() {
         Path marker = distMarker();
@@ -539,7 +543,9 @@ public final class Setup {
                 continue;
             }
             try (Stream<Path> s = Files.walk(d)) {
-                if (s.filter(p -> !p.toString().contains("/target/")).filter(Files::isRegularFile)
+                // bundles/mana.lowerhalf.ffm is not in the Maven build (FfmLowerHalf rebuilds it)
+                if (s.filter(p -> !p.toString().contains("/target/")).filter(p -> !p.startsWith(ffmModule()))
+                        .filter(Files::isRegularFile)
                         .anyMatch(p -> mtime(p).compareTo(built) > 0)) {
                     return true;
                 }
