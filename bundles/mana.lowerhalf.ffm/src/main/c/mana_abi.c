@@ -191,3 +191,16 @@ void mana_free(void *p)
 {
     free(p);
 }
+
+int mana_win_attr_copy(MPI_Win w, int k, void *extra, void *in, void *out, int *flag)
+{
+    (void)w; (void)k; (void)extra;
+    return attr_copy(in, out, flag);
+}
+
+int mana_win_attr_delete(MPI_Win w, int k, void *value, void *extra)
+{
+    (void)w; (void)k; (void)extra;
+    free(value);
+    return MPI_SUCCESS;
+}

@@ -41,6 +41,14 @@ final class FfmAttributes {
             FfmLib.fn("MPI_Type_delete_attr", "int type int"),
             FfmLib.symbol("mana_type_attr_copy"), FfmLib.symbol("mana_type_attr_delete"));
 
+    static final Kind WIN = new Kind(
+            FfmLib.fn("MPI_Win_create_keyval", "int ptr ptr ptr ptr"),
+            FfmLib.fn("MPI_Win_free_keyval", "int ptr"),
+            FfmLib.fn("MPI_Win_set_attr", "int win int ptr"),
+            FfmLib.fn("MPI_Win_get_attr", "int win int ptr ptr"),
+            FfmLib.fn("MPI_Win_delete_attr", "int win int"),
+            FfmLib.symbol("mana_win_attr_copy"), FfmLib.symbol("mana_win_attr_delete"));
+
     private FfmAttributes() {
     }
 
@@ -73,7 +81,7 @@ final class FfmAttributes {
     }
 
     /** The attribute's C value (a pointer), or NULL when not set. */
-    private static MemorySegment value(Kind k, long handle, int keyval) throws MPIException {
+    static MemorySegment value(Kind k, long handle, int keyval) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(ADDRESS);
             MemorySegment flag = a.allocate(JAVA_INT);
