@@ -206,12 +206,42 @@ final class FfmSupport {
         if (buf == null) {
             return MemorySegment.NULL;
         }
+        DirectCache c = DIRECT.get();
+        if (c.buffer0 == buf) {
+            return c.segment0;
+        }
+        if (c.buffer1 == buf) {
+            return c.segment1;
+        }
         Buffer b = ((Buffer) buf).duplicate().clear();
         if (!b.isDirect()) {
             throw new IllegalArgumentException("a non-blocking operation needs a direct buffer");
         }
-        return MemorySegment.ofBuffer(b);
+        MemorySegment seg = MemorySegment.ofBuffer(b);
+        c.put(buf, seg);
+        return seg;
     }
+
+    /**
+     * The last two direct buffers this thread passed and their memory: loops pass the same ones
+     * again and again, and ofBuffer (over a duplicate, for the start address) costs more than
+     * the MPI call for small messages. Strong references to two buffers per thread at most.
+     */
+    private static final class DirectCache {
+        Object buffer0;
+        MemorySegment segment0;
+        Object buffer1;
+        MemorySegment segment1;
+
+        void put(Object buf, MemorySegment seg) {
+            buffer1 = buffer0;
+            segment1 = segment0;
+            buffer0 = buf;
+            segment0 = seg;
+        }
+    }
+
+    private static final ThreadLocal<DirectCache> DIRECT = ThreadLocal.withInitial(DirectCache::new);
 
     /** The heap segment over a primitive array; boolean[] has none (copied by hand). */
     private static MemorySegment heap(Object array) {
