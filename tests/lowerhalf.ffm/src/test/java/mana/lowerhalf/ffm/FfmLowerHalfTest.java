@@ -86,7 +86,7 @@ class FfmLowerHalfTest {
         for (Run r : ffm) {
             assertEquals(0, r.exit(), r.output());
             List<String> expected = jni.sorted().stream()
-                    .map(l -> l.replace("file works", "file -> unsupported by the FFM lower half")).toList();
+                    .map(l -> l.replace("lookupName -> error", "lookupName -> unsupported by the FFM lower half")).toList();
             assertEquals(expected, r.sorted());
             assertTrue(r.output().contains("ERR_RANK") && r.output().contains("ERR_COUNT"), r.output());
         }
