@@ -73,6 +73,17 @@ public class Coll {
         int[] seen = new int[total];
         vout.get(0, seen);
         System.out.println(me + "iAllGatherv " + Arrays.toString(seen) + (rank == 0 ? " iGatherv last " + gout.get(total - 1) : ""));
+        IntBuffer si = MPI.newIntBuffer(1), so = MPI.newIntBuffer(1);
+        si.put(0, rank + 1);
+        w.iScan(si, so, 1, MPI.INT, MPI.SUM).waitFor();
+        IntBuffer wsend = MPI.newIntBuffer(size), wrecv = MPI.newIntBuffer(size);
+        int[] ones = new int[size], bytes = new int[size];
+        Datatype[] ints = new Datatype[size];
+        for (int i = 0; i < size; i++) { wsend.put(i, rank * 1000 + i); ones[i] = 1; bytes[i] = 4 * i; ints[i] = MPI.INT; }
+        w.allToAllw(wsend, ones, bytes, ints, wrecv, ones, bytes, ints);
+        int[] wgot = new int[size];
+        wrecv.get(0, wgot);
+        System.out.println(me + "iScan " + so.get(0) + " allToAllw " + Arrays.toString(wgot));
         IntBuffer bb = MPI.newIntBuffer(1);
         if (rank == size - 1) bb.put(0, 77);
         w.iBcast(bb, 1, MPI.INT, size - 1).waitFor();

@@ -1,6 +1,6 @@
 import mpi.*;
 
-/** Errors as MPIException: MPI's own, and what the FFM lower half does not implement (yet). */
+/** Errors as MPIException, with the same error class on every lower half. */
 public class Errors {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
@@ -19,7 +19,7 @@ public class Errors {
         } catch (MPIException e) {
             System.out.println("rank " + rank + ": negative count -> class " + (e.getErrorClass() == MPI.ERR_COUNT ? "ERR_COUNT" : e.getErrorClass()));
         }
-        // Name publishing: not in the FFM lower half yet (Open MPI's JNI binding: no such name).
+        // A name nobody published: an MPIException on every lower half.
         try {
             String port = Intracomm.lookupName("mana-ffm-no-such-service");
             System.out.println("rank " + rank + ": lookupName found " + port);

@@ -72,6 +72,18 @@ public class Topo {
         GraphComm g = w.createGraph(index, edges, false);
         System.out.println(me + "graph neighbours " + Arrays.toString(g.getNeighbors(rank)) + " edges " + g.getDims().getEdgeCount());
         g.free();
+        // a ring as a distributed graph (adjacent form, weighted)
+        int left = (rank + size - 1) % size, right = (rank + 1) % size;
+        GraphComm dg = w.createDistGraphAdjacent(new int[] {left}, new int[] {5}, new int[] {right}, new int[] {7},
+                MPI.INFO_NULL, false);
+        DistGraphNeighbors dn = dg.getDistGraphNeighbors();
+        int[] fromLeft = new int[1];
+        dg.neighborAllGather(new int[] {500 + rank}, 1, MPI.INT, fromLeft, 1, MPI.INT);
+        System.out.println(me + "dist graph in " + dn.getInDegree() + " from " + dn.getSource(0) + " weight "
+                + dn.getSourceWeight(0) + ", out " + dn.getOutDegree() + " to " + dn.getDestination(0) + " weight "
+                + dn.getDestinationWeight(0) + ", weighted " + dn.isWeighted() + ", neighbour allGather " + fromLeft[0]
+                + ", topology dist graph " + (dg.getTopology() == MPI.DIST_GRAPH));
+        dg.free();
         int[] mine = {rank % 2 == 0 ? -rank * 3 : rank, rank};
         int[] res = new int[2];
         Op op1 = absMax();

@@ -68,6 +68,8 @@ final class FfmComm {
     private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
     private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
     private static final MethodHandle DIST_NEIGHBORS_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
+    private static final MethodHandle ALLTOALLW = FfmLib.fn("MPI_Alltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm");
+    private static final MethodHandle IALLTOALLW = FfmLib.fn("MPI_Ialltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm ptr");
     private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
     private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
     private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
@@ -961,6 +963,22 @@ final class FfmComm {
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.invokeExact(direct(sendBuf), ints(k, sendCount),
                 ints(k, sdispls), sType, direct(recvBuf), ints(k, recvCount), ints(k, rdispls), rType, comm, out));
+    }
+
+    /** Direct buffers (as the JNI code); displacements in bytes, one datatype per peer. */
+    static void allToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
+            Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        FfmSupport.call((a, out) -> (int) ALLTOALLW.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
+                FfmSupport.handles(a, "type", sendTypes), direct(recvBuf), ints(a, recvCount), ints(a, rDispls),
+                FfmSupport.handles(a, "type", recvTypes), comm));
+    }
+
+    static long iAllToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
+            Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
+                FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),
+                FfmSupport.handles(k, "type", recvTypes), comm, out));
     }
 
     static long iReduceScatter(Comm self, long handle, Buffer sendbuf, Object recvbuf, int[] recvcounts, long type,
