@@ -67,6 +67,12 @@ final class FfmLib {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot read the ABI shim " + SHIM + ": " + t, t);
         }
+        // The signature language's "long" is 64-bit, and so are these on both supported MPIs: checked, not assumed.
+        for (String t : new String[] {"MPI_Aint", "MPI_Offset", "MPI_Count"}) {
+            if (size(t) != 8) {
+                throw new IllegalStateException(t + " is " + size(t) + " bytes in " + SHIM + "; the FFM lower half needs 8");
+            }
+        }
     }
 
     private FfmLib() {
