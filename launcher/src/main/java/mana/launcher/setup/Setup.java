@@ -26,6 +26,8 @@ public final class Setup {
     /** Debian packages the runtime needs (iproute2: simulated nodes, tools/simnodes). dpkg-dev brings dpkg-source for apt-get source. */
     static final List<String> PACKAGES = List.of("openmpi-bin", "libopenmpi-dev", "iproute2");
     static final List<String> SOURCE_TOOLS = List.of("dpkg-dev");
+    /** MPICH, side by side with Open MPI, for the FFM lower half (Open MPI stays the default mpirun). */
+    static final List<String> MPICH_PACKAGES = List.of("mpich", "libmpich-dev");
     static final String DEB_SRC_FILE = "/etc/apt/sources.list.d/mana-deb-src.sources";
     static final String MAVEN_GROUP = "org.open-mpi";
     static final String MAVEN_ARTIFACT = "mpi";
@@ -90,6 +92,9 @@ public final class Setup {
         if (!Files.isRegularFile(distMarker()) || buildIsStale()) {
             missing.add("build of the platform (launcher/target/dist)");
         }
+        if (modernJdk().isPresent() && !Files.isRegularFile(ffmDir(v).resolve("mpi-ffm.jar"))) {
+            missing.add("FFM lower half (" + ffmDir(v).resolve("mpi-ffm.jar") + ")");
+        }
         return missing;
     }
 
@@ -101,10 +106,12 @@ public final class Setup {
             exec(List.of("apt-get", "update"), null);
             exec(concat(List.of("apt-get", "install", "-y"), pkgs), null);
         }
+        installMpich();
         OpenMpiVersion v = installedOpenMpi();
         log("Open MPI " + v.debian() + " (source package " + v.sourceVersion() + ")");
         Path lowerJar = lowerHalfDir(v).resolve("mpi.jar");
-        if (force || !Files.isRegularFile(lowerJar) || !Files.isDirectory(examplesDir())) {
+        if (force || !Files.isRegularFile(lowerJar) || !Files.isDirectory(examplesDir())
+                || !Files.isDirectory(jniCSources(v))) {
             buildLowerHalf(v, lowerJar);
         }
         verifyLowerHalf(lowerJar);
@@ -118,6 +125,7 @@ public final class Setup {
                 throw new SetupException("the build finished but " + distMarker() + " is missing", 1);
             }
         }
+        new FfmLowerHalf(v).build(force);
         buildStartupCache();
         writeStamp(v);
         log("setup complete");
@@ -174,6 +182,176 @@ public final class Setup {
         } catch (IOException e) {
             // only the fast check is lost: the next command runs the full one
             System.err.println("mana setup: warning: cannot write " + stampFile() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Installs MPICH beside Open MPI when root (else only says so: the FFM lower half on MPICH
+     * is optional). Debian's alternatives keep Open MPI as mpirun/mpicc (higher priority);
+     * if they were switched, they are set back, because everything else calls plain mpirun.
+     */
+    void installMpich() {
+        List<String> pkgs = missingPackages(MPICH_PACKAGES);
+        if (!pkgs.isEmpty()) {
+            if (!isRoot) {
+                log("MPICH not installed (FFM lower half on MPICH unavailable); as root: apt-get install -y "
+                        + String.join(" ", pkgs));
+                return;
+            }
+            log("installing " + String.join(" ", pkgs) + " (MPICH, beside Open MPI)");
+            // Optional: a failed install (no network, stale lists) leaves the FFM lower half on Open MPI only.
+            Result r = execResult(concat(List.of("apt-get", "install", "-y"), pkgs), null);
+            if (r.code() != 0) {
+                execResult(List.of("apt-get", "update"), null);
+                r = execResult(concat(List.of("apt-get", "install", "-y"), pkgs), null);
+            }
+            if (r.code() != 0) {
+                log("could not install MPICH (apt-get exit " + r.code() + "); going on without it");
+            }
+        }
+        if (isRoot) {
+            keepOpenMpiDefault("mpirun", "/usr/bin/mpirun.openmpi");
+            keepOpenMpiDefault("mpi", "/usr/bin/mpicc.openmpi");
+        }
+    }
+
+    private void keepOpenMpiDefault(String name, String openMpiPath) {
+        Result r = execResult(List.of("update-alternatives", "--query", name), null);
+        if (r.code() != 0 || !Files.exists(Path.of(openMpiPath))) {
+            return;
+        }
+        boolean isOpenMpi = r.output().lines().anyMatch(l -> l.equals("Value: " + openMpiPath));
+        if (!isOpenMpi) {
+            log("setting the " + name + " alternative back to Open MPI (" + openMpiPath + ")");
+            exec(List.of("update-alternatives", "--set", name, openMpiPath), null);
+        }
+    }
+
+    /** The C sources of Open MPI's JNI binding, kept for the FFM rewrite (MPI function names). */
+    Path jniCSources(OpenMpiVersion v) {
+        return lowerHalfDir(v).resolve("jni-c");
+    }
+
+    Path ffmDir(OpenMpiVersion v) {
+        return root.resolve(".mana").resolve("lowerhalf-ffm").resolve(v.sourceVersion());
+    }
+
+    /**
+     * The FFM lower half: Open MPI's Java sources with every native rewritten (NativeRewriter)
+     * to call the committed FFM code of bundles/mana.lowerhalf.ffm, compiled with a JDK 22+
+     * into mpi-ffm.jar; and per installed MPI an ABI shim compiled with that MPI's mpicc
+     * against its own mpi.h. Optional: without a JDK 22+ it is skipped with a message.
+     */
+    final class FfmLowerHalf {
+        private final OpenMpiVersion v;
+        private final Path out;
+        private final Path module = root.resolve("bundles/mana.lowerhalf.ffm");
+
+        FfmLowerHalf(OpenMpiVersion v) {
+            this.v = v;
+            this.out = ffmDir(v);
+        }
+
+        void build(boolean force) {
+            Optional<Path> jdk = modernJdk();
+            if (jdk.isEmpty()) {
+                log("FFM lower half skipped: no JDK 22+ found (e.g. /usr/lib/jvm/temurin-25-jdk-amd64)");
+                return;
+            }
+            Path jar = out.resolve("mpi-ffm.jar");
+            mkdirs(out);
+            for (String mpi : List.of("openmpi", "mpich")) {
+                Optional<String> mpicc = which("mpicc." + mpi);
+                Path shim = out.resolve("libmana_abi_" + mpi + ".so");
+                if (mpicc.isEmpty()) {
+                    log("FFM lower half: no mpicc." + mpi + ", no shim for " + mpi);
+                    continue;
+                }
+                if (force || !Files.isRegularFile(shim) || newerThan(module.resolve("src/main/c"), shim)) {
+                    log("compiling the ABI shim for " + mpi + " against its mpi.h");
+                    exec(List.of(mpicc.get(), "-shared", "-fPIC", "-O2", "-o", shim.toString(),
+                            module.resolve("src/main/c/mana_abi.c").toString(), "-ldl"), null);
+                }
+            }
+            if (!force && Files.isRegularFile(jar) && !newerThan(module, jar)) {
+                return;
+            }
+            log("building the FFM lower half (mpi-ffm.jar) with " + jdk.get());
+            Path gen = out.resolve("gen");
+            Path classes = out.resolve("classes");
+            deleteTree(gen);
+            deleteTree(classes);
+            mkdirs(classes);
+            Path javaSrc = lowerHalfDir(v).resolve("classes/OSGI-OPT/src/mpi");
+            Path javaparser = mavenRepository().resolve("com/github/javaparser/javaparser-core/3.26.4/javaparser-core-3.26.4.jar");
+            String cp = root.resolve("tools/mana.apigen/target/classes") + ":" + javaparser;
+            exec(List.of("java", "-cp", cp, "mana.apigen.NativeRewriter", javaSrc.toString(),
+                    jniCSources(v).toString(), module.resolve("src/main/java/mpi").toString(), gen.toString(),
+                    out.resolve("natives.md").toString()), null);
+            List<String> javac = new ArrayList<>(List.of(jdk.get().resolve("bin/javac").toString(), "-nowarn",
+                    "--release", "22", "-encoding", "UTF-8", "-d", classes.toString()));
+            listJava(gen).forEach(p -> javac.add(p.toString()));
+            listJava(module.resolve("src/main/java/mpi")).forEach(p -> javac.add(p.toString()));
+            exec(javac, null);
+            writeString(classes.resolve("META-INF/mana-ffm.properties"), "shim.dir=" + out + "\ndefault.mpi=openmpi\n"
+                    + "openmpi.source.version=" + v.sourceVersion() + "\n");
+            // The same export as bundles/mana.lowerhalf, so a rank can put this jar in its place.
+            Path manifest = out.resolve("MANIFEST.MF");
+            writeString(manifest, "Export-Package: mpi;version=\"" + v.upstream() + "\";mana.half=lower;mandatory:=\"mana.half\"\n"
+                    + "Mana-Lower-Half: ffm\n");
+            Path tmp = out.resolve("mpi-ffm.jar.tmp");
+            exec(List.of(jdk.get().resolve("bin/jar").toString(), "cfm", tmp.toString(), manifest.toString(),
+                    "-C", classes.toString(), "."), null);
+            move(tmp, jar);
+            log("FFM lower half: " + jar + " (natives: " + out.resolve("natives.md") + ")");
+        }
+    }
+
+    /** A JDK with the final java.lang.foreign (22+): MANA_FFM_JDK, else one under /usr/lib/jvm. */
+    static Optional<Path> modernJdk() {
+        String env = System.getenv("MANA_FFM_JDK");
+        if (env != null && Files.isExecutable(Path.of(env, "bin/javac"))) {
+            return Optional.of(Path.of(env));
+        }
+        Path jvm = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvm)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> s = Files.list(jvm)) {
+            return s.filter(p -> Files.isExecutable(p.resolve("bin/javac")))
+                    .filter(p -> jdkFeature(p) >= 22)
+                    .max((a, b) -> Integer.compare(jdkFeature(a), jdkFeature(b)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The feature release of a JDK from its release file (JAVA_VERSION="25.0.1"), or 0. */
+    static int jdkFeature(Path jdk) {
+        Path release = jdk.resolve("release");
+        if (!Files.isRegularFile(release)) {
+            return 0;
+        }
+        for (String line : readString(release).split("\n")) {
+            if (line.startsWith("JAVA_VERSION=")) {
+                String ver = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                String major = ver.split("[.+-]")[0];
+                try {
+                    return Integer.parseInt(major.startsWith("1") && ver.startsWith("1.") ? ver.split("\\.")[1] : major);
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static boolean newerThan(Path dir, Path file) {
+        FileTime t = mtime(file);
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).anyMatch(p -> mtime(p).compareTo(t) > 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -303,6 +481,12 @@ public final class Setup {
         for (String name : List.of("Hello.java", "Ring.java")) {
             copy(tree.resolve("examples").resolve(name), ex.resolve(name));
         }
+        Path cSrc = jniCSources(v);
+        deleteTree(cSrc);
+        mkdirs(cSrc);
+        for (Path p : listFiles(tree.resolve("ompi/mpi/java/c"), ".c")) {
+            copy(p, cSrc.resolve(p.getFileName().toString()));
+        }
         deleteTree(src);
     }
 
@@ -406,6 +590,10 @@ public final class Setup {
         return root.resolve("launcher/target/dist/mana-launcher.jar");
     }
 
+    Path ffmModule() {
+        return root.resolve("bundles/mana.lowerhalf.ffm");
+    }
+
     /** True when a source or build file is newer than the last build. */
     boolean buildIsStale() {
         Path marker = distMarker();
@@ -419,7 +607,9 @@ public final class Setup {
                 continue;
             }
             try (Stream<Path> s = Files.walk(d)) {
-                if (s.filter(p -> !p.toString().contains("/target/")).filter(Files::isRegularFile)
+                // bundles/mana.lowerhalf.ffm is not in the Maven build (FfmLowerHalf rebuilds it)
+                if (s.filter(p -> !p.toString().contains("/target/")).filter(p -> !p.startsWith(ffmModule()))
+                        .filter(Files::isRegularFile)
                         .anyMatch(p -> mtime(p).compareTo(built) > 0)) {
                     return true;
                 }
@@ -500,11 +690,15 @@ public final class Setup {
     }
 
     private static List<Path> listJava(Path dir) {
+        return listFiles(dir, ".java");
+    }
+
+    private static List<Path> listFiles(Path dir, String suffix) {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+            return s.filter(p -> p.toString().endsWith(suffix)).sorted().collect(Collectors.toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,1040 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static mpi.FfmSupport.allocStatus;
+import static mpi.FfmSupport.check;
+import static mpi.FfmSupport.direct;
+import static mpi.FfmSupport.handleOut;
+import static mpi.FfmSupport.intOut;
+import static mpi.FfmSupport.ints;
+import static mpi.FfmSupport.read;
+import static mpi.FfmSupport.readV;
+import static mpi.FfmSupport.statusToJava;
+import static mpi.FfmSupport.wrap;
+import static mpi.FfmSupport.write;
+import static mpi.FfmSupport.writeBack;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.nio.Buffer;
+
+/**
+ * FFM natives of mpi.Comm (ompi/mpi/java/c/mpi_Comm.c): communicator basics,
+ * point-to-point, collectives. Java arrays are copied to native memory and back around
+ * each call, as the JNI code does; direct buffers are passed by address.
+ */
+final class FfmComm {
+
+    private static final MethodHandle DUP = FfmLib.fn("MPI_Comm_dup", "int comm ptr");
+    private static final MethodHandle DUP_WITH_INFO = FfmLib.fn("MPI_Comm_dup_with_info", "int comm info ptr");
+    private static final MethodHandle SIZE = FfmLib.fn("MPI_Comm_size", "int comm ptr");
+    private static final MethodHandle REMOTE_SIZE = FfmLib.fn("MPI_Comm_remote_size", "int comm ptr");
+    private static final MethodHandle RANK = FfmLib.fn("MPI_Comm_rank", "int comm ptr");
+    private static final MethodHandle COMPARE = FfmLib.fn("MPI_Comm_compare", "int comm comm ptr");
+    private static final MethodHandle FREE = FfmLib.fn("MPI_Comm_free", "int ptr");
+    private static final MethodHandle GROUP = FfmLib.fn("MPI_Comm_group", "int comm ptr");
+    private static final MethodHandle TEST_INTER = FfmLib.fn("MPI_Comm_test_inter", "int comm ptr");
+    private static final MethodHandle TOPO_TEST = FfmLib.fn("MPI_Topo_test", "int comm ptr");
+    private static final MethodHandle ABORT = FfmLib.fn("MPI_Abort", "int comm int");
+    private static final MethodHandle SET_ERRHANDLER = FfmLib.fn("MPI_Comm_set_errhandler", "int comm errh");
+    private static final MethodHandle GET_ERRHANDLER = FfmLib.fn("MPI_Comm_get_errhandler", "int comm ptr");
+    private static final MethodHandle SET_NAME = FfmLib.fn("MPI_Comm_set_name", "int comm ptr");
+    private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr");
+    private static final MethodHandle BARRIER = FfmLib.fn("MPI_Barrier", "int comm");
+    private static final MethodHandle IBARRIER = FfmLib.fn("MPI_Ibarrier", "int comm ptr");
+    private static final MethodHandle IDUP = FfmLib.fn("MPI_Comm_idup", "int comm ptr ptr");
+    private static final MethodHandle SET_INFO = FfmLib.fn("MPI_Comm_set_info", "int comm info");
+    private static final MethodHandle GET_INFO = FfmLib.fn("MPI_Comm_get_info", "int comm ptr");
+    private static final MethodHandle DISCONNECT = FfmLib.fn("MPI_Comm_disconnect", "int ptr");
+    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Comm_call_errhandler", "int comm int");
+    private static final MethodHandle INTERCOMM_CREATE = FfmLib.fn("MPI_Intercomm_create", "int comm int comm int int ptr");
+    private static final MethodHandle REDUCE_SCATTER = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
+    private static final MethodHandle IREDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Ireduce_scatter_block",
+            "int ptr ptr int type op comm ptr");
+    private static final MethodHandle IGATHERV = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type int comm ptr");
+    private static final MethodHandle ISCATTERV = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type int comm ptr");
+    private static final MethodHandle IALLGATHERV = FfmLib.fn("MPI_Iallgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    private static final MethodHandle IALLTOALLV = FfmLib.fn("MPI_Ialltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    private static final MethodHandle IREDUCE_SCATTER = FfmLib.fn("MPI_Ireduce_scatter", "int ptr ptr ptr type op comm ptr");
+    private static final MethodHandle NEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Neighbor_allgather", "int ptr int type ptr int type comm");
+    private static final MethodHandle NEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Neighbor_alltoall", "int ptr int type ptr int type comm");
+    private static final MethodHandle INEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Ineighbor_allgather", "int ptr int type ptr int type comm ptr");
+    private static final MethodHandle INEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Ineighbor_alltoall", "int ptr int type ptr int type comm ptr");
+    private static final MethodHandle NEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Neighbor_allgatherv", "int ptr int type ptr ptr ptr type comm");
+    private static final MethodHandle NEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Neighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    private static final MethodHandle INEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Ineighbor_allgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    private static final MethodHandle INEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Ineighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
+    private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
+    private static final MethodHandle DIST_NEIGHBORS_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
+    private static final MethodHandle ALLTOALLW = FfmLib.fn("MPI_Alltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm");
+    private static final MethodHandle IALLTOALLW = FfmLib.fn("MPI_Ialltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm ptr");
+    private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
+    private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
+    private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
+
+    private static final String P2P = "int ptr int type int int comm";
+    private static final MethodHandle SEND = FfmLib.fn("MPI_Send", P2P);
+    private static final MethodHandle BSEND = FfmLib.fn("MPI_Bsend", P2P);
+    private static final MethodHandle SSEND = FfmLib.fn("MPI_Ssend", P2P);
+    private static final MethodHandle RSEND = FfmLib.fn("MPI_Rsend", P2P);
+    private static final MethodHandle RECV = FfmLib.fn("MPI_Recv", P2P + " ptr");
+    private static final MethodHandle ISEND = FfmLib.fn("MPI_Isend", P2P + " ptr");
+    private static final MethodHandle IBSEND = FfmLib.fn("MPI_Ibsend", P2P + " ptr");
+    private static final MethodHandle ISSEND = FfmLib.fn("MPI_Issend", P2P + " ptr");
+    private static final MethodHandle IRSEND = FfmLib.fn("MPI_Irsend", P2P + " ptr");
+    private static final MethodHandle IRECV = FfmLib.fn("MPI_Irecv", P2P + " ptr");
+    private static final MethodHandle SEND_INIT = FfmLib.fn("MPI_Send_init", P2P + " ptr");
+    private static final MethodHandle BSEND_INIT = FfmLib.fn("MPI_Bsend_init", P2P + " ptr");
+    private static final MethodHandle SSEND_INIT = FfmLib.fn("MPI_Ssend_init", P2P + " ptr");
+    private static final MethodHandle RSEND_INIT = FfmLib.fn("MPI_Rsend_init", P2P + " ptr");
+    private static final MethodHandle RECV_INIT = FfmLib.fn("MPI_Recv_init", P2P + " ptr");
+    private static final MethodHandle SENDRECV = FfmLib.fn("MPI_Sendrecv",
+            "int ptr int type int int ptr int type int int comm ptr");
+    private static final MethodHandle SENDRECV_REPLACE = FfmLib.fn("MPI_Sendrecv_replace",
+            "int ptr int type int int int int comm ptr");
+    private static final MethodHandle IPROBE = FfmLib.fn("MPI_Iprobe", "int int int comm ptr ptr");
+    private static final MethodHandle PROBE = FfmLib.fn("MPI_Probe", "int int int comm ptr");
+
+    private static final MethodHandle BCAST = FfmLib.fn("MPI_Bcast", "int ptr int type int comm");
+    private static final MethodHandle IBCAST = FfmLib.fn("MPI_Ibcast", "int ptr int type int comm ptr");
+    private static final String ROOTED = "int ptr int type ptr int type int comm";
+    private static final MethodHandle GATHER = FfmLib.fn("MPI_Gather", ROOTED);
+    private static final MethodHandle SCATTER = FfmLib.fn("MPI_Scatter", ROOTED);
+    private static final MethodHandle IGATHER = FfmLib.fn("MPI_Igather", ROOTED + " ptr");
+    private static final MethodHandle ISCATTER = FfmLib.fn("MPI_Iscatter", ROOTED + " ptr");
+    private static final MethodHandle GATHERV = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type int comm");
+    private static final MethodHandle SCATTERV = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type int comm");
+    private static final String ALL = "int ptr int type ptr int type comm";
+    private static final MethodHandle ALLGATHER = FfmLib.fn("MPI_Allgather", ALL);
+    private static final MethodHandle ALLTOALL = FfmLib.fn("MPI_Alltoall", ALL);
+    private static final MethodHandle IALLGATHER = FfmLib.fn("MPI_Iallgather", ALL + " ptr");
+    private static final MethodHandle IALLTOALL = FfmLib.fn("MPI_Ialltoall", ALL + " ptr");
+    private static final MethodHandle ALLGATHERV = FfmLib.fn("MPI_Allgatherv", "int ptr int type ptr ptr ptr type comm");
+    private static final MethodHandle ALLTOALLV = FfmLib.fn("MPI_Alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    private static final MethodHandle REDUCE = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op int comm");
+    private static final MethodHandle IREDUCE = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op int comm ptr");
+    private static final MethodHandle ALLREDUCE = FfmLib.fn("MPI_Allreduce", "int ptr ptr int type op comm");
+    private static final MethodHandle IALLREDUCE = FfmLib.fn("MPI_Iallreduce", "int ptr ptr int type op comm ptr");
+    private static final MethodHandle REDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Reduce_scatter_block",
+            "int ptr ptr int type op comm");
+    private static final MethodHandle REDUCE_LOCAL = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
+
+    static final MemorySegment IN_PLACE = MemorySegment.ofAddress(FfmLib.c("MPI_IN_PLACE"));
+
+    private FfmComm() {
+    }
+
+    /**
+     * A conditional argument for invokeExact: a ?: expression there would be typed Object
+     * (signature-polymorphic call), this is typed MemorySegment.
+     */
+    private static MemorySegment pick(boolean first, MemorySegment a, MemorySegment b) {
+        return first ? a : b;
+    }
+
+    /** As the C init: the class's null handle(s). */
+    static void init() {
+        FfmSupport.setStatic(Comm.class, "nullHandle", FfmLib.c("MPI_COMM_NULL"));
+    }
+
+    /** mpi_Comm.c: 0 null, 1 self, 2 world. */
+    static void getComm(Comm self, int type) {
+        self.handle = FfmLib.c(switch (type) {
+            case 1 -> "MPI_COMM_SELF";
+            case 2 -> "MPI_COMM_WORLD";
+            default -> "MPI_COMM_NULL";
+        });
+    }
+
+    // ----- basics -----
+
+    static long dup(Comm self, long comm) throws MPIException {
+        return handleOut("comm", (a, out) -> (int) DUP.invokeExact(comm, out));
+    }
+
+    /** {new communicator, request}, as the JNI code returns them. */
+    static long[] iDup(Comm self, long comm) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment newcomm = FfmSupport.allocHandle(a, "comm");
+            MemorySegment req = FfmSupport.allocHandle(a, "req");
+            check((int) IDUP.invokeExact(comm, newcomm, req));
+            return new long[] {FfmSupport.getHandle(newcomm, "comm", 0), FfmSupport.getHandle(req, "req", 0)};
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void setInfo(Comm self, long comm, long info) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_INFO.invokeExact(comm, info));
+    }
+
+    static long getInfo(Comm self, long comm) throws MPIException {
+        return handleOut("info", (a, out) -> (int) GET_INFO.invokeExact(comm, out));
+    }
+
+    static long disconnect(Comm self, long comm) throws MPIException {
+        return handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+    }
+
+    static void callErrhandler(Comm self, long handle, int errorCode) throws MPIException {
+        FfmSupport.call((a, out) -> (int) CALL_ERRHANDLER.invokeExact(handle, errorCode));
+    }
+
+    static long createIntercomm(Comm self, long comm, long localComm, int localLeader, int remoteLeader, int tag)
+            throws MPIException {
+        return handleOut("comm", (a, out) -> (int) INTERCOMM_CREATE.invokeExact(localComm, localLeader, comm,
+                remoteLeader, tag, out));
+    }
+
+    static int createKeyval_jni() throws MPIException {
+        return FfmAttributes.createKeyval(FfmAttributes.COMM);
+    }
+
+    static void freeKeyval_jni(int keyval) throws MPIException {
+        FfmAttributes.freeKeyval(FfmAttributes.COMM, keyval);
+    }
+
+    static void setAttr(Comm self, long comm, int keyval, byte[] value) throws MPIException {
+        FfmAttributes.set(FfmAttributes.COMM, comm, keyval, value);
+    }
+
+    static Object getAttr_predefined(Comm self, long comm, int keyval) throws MPIException {
+        return FfmAttributes.getPredefined(FfmAttributes.COMM, comm, keyval);
+    }
+
+    static byte[] getAttr(Comm self, long comm, int keyval) throws MPIException {
+        return FfmAttributes.get(FfmAttributes.COMM, comm, keyval);
+    }
+
+    static void deleteAttr(Comm self, long comm, int keyval) throws MPIException {
+        FfmAttributes.delete(FfmAttributes.COMM, comm, keyval);
+    }
+
+    static long dupWithInfo(Comm self, long comm, long info) throws MPIException {
+        return handleOut("comm", (a, out) -> (int) DUP_WITH_INFO.invokeExact(comm, info, out));
+    }
+
+    static int getSize(Comm self, long comm) throws MPIException {
+        return size(comm);
+    }
+
+    static int getRank(Comm self, long comm) throws MPIException {
+        return rank(comm);
+    }
+
+    static int size(long comm) throws MPIException {
+        return intOut((a, out) -> (int) SIZE.invokeExact(comm, out));
+    }
+
+    static int rank(long comm) throws MPIException {
+        return intOut((a, out) -> (int) RANK.invokeExact(comm, out));
+    }
+
+    static boolean inter(long comm) throws MPIException {
+        return intOut((a, out) -> (int) TEST_INTER.invokeExact(comm, out)) != 0;
+    }
+
+    /** The number of processes a rooted/all collective addresses: the remote group for an intercommunicator. */
+    private static int peers(long comm, boolean inter) throws MPIException {
+        return inter ? intOut((a, out) -> (int) REMOTE_SIZE.invokeExact(comm, out)) : size(comm);
+    }
+
+    static int compare(long comm1, long comm2) throws MPIException {
+        return intOut((a, out) -> (int) COMPARE.invokeExact(comm1, comm2, out));
+    }
+
+    static long free(Comm self, long comm) throws MPIException {
+        return handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+    }
+
+    static long getGroup(Comm self, long comm) throws MPIException {
+        return handleOut("group", (a, out) -> (int) GROUP.invokeExact(comm, out));
+    }
+
+    static boolean isInter(Comm self, long comm) throws MPIException {
+        return inter(comm);
+    }
+
+    static int getTopology(Comm self, long comm) throws MPIException {
+        return intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+    }
+
+    static void abort(Comm self, long comm, int errorcode) throws MPIException {
+        FfmSupport.call((a, out) -> (int) ABORT.invokeExact(comm, errorcode));
+    }
+
+    static void setErrhandler(Comm self, long comm, long errhandler) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_ERRHANDLER.invokeExact(comm, errhandler));
+    }
+
+    static long getErrhandler(Comm self, long comm) throws MPIException {
+        return handleOut("errh", (a, out) -> (int) GET_ERRHANDLER.invokeExact(comm, out));
+    }
+
+    static void setName(Comm self, long handle, String name) throws MPIException {
+        FfmSupport.call((a, out) -> (int) SET_NAME.invokeExact(handle, a.allocateFrom(name)));
+    }
+
+    static String getName(Comm self, long handle) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment name = a.allocate(FfmLib.c("MPI_MAX_OBJECT_NAME") + 1);
+            MemorySegment len = a.allocate(JAVA_INT);
+            check((int) GET_NAME.invokeExact(handle, name, len));
+            return name.getString(0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int packSize(Comm self, long comm, int incount, long type) throws MPIException {
+        return intOut((a, out) -> (int) PACK_SIZE.invokeExact(incount, type, comm, out));
+    }
+
+    /** MPI_Pack straight from the Java array into the byte[] (critical downcall: local, short). */
+    static int pack(Comm self, long comm, Object inbuf, boolean indb, int offset, int incount, long type,
+            byte[] outbuf, int position) throws MPIException {
+        if (incount == 0 || outbuf.length == position) {
+            return position;
+        }
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment pos = a.allocateFrom(JAVA_INT, position);
+            check((int) PACK.invokeExact(FfmSupport.pinned(a, inbuf, indb, offset), incount, type,
+                    MemorySegment.ofArray(outbuf), outbuf.length, pos, comm));
+            return pos.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int unpack(Comm self, long comm, byte[] inbuf, int position, Object outbuf, boolean outdb, int offset,
+            int outcount, long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment pos = a.allocateFrom(JAVA_INT, position);
+            MemorySegment out = FfmSupport.pinned(a, outbuf, outdb, offset);
+            check((int) UNPACK.invokeExact(MemorySegment.ofArray(inbuf), inbuf.length, pos, out, outcount, type, comm));
+            FfmSupport.unpinned(out, outbuf, outdb, offset);
+            return pos.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void barrier(Comm self, long comm) throws MPIException {
+        FfmSupport.call((a, out) -> (int) BARRIER.invokeExact(comm));
+    }
+
+    static long iBarrier(Comm self, long comm) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IBARRIER.invokeExact(comm, out));
+    }
+
+    // ----- point-to-point, blocking, on arrays or direct buffers -----
+
+    static void send(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(SEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void bSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(BSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void sSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(SSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    static void rSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
+            int dest, int tag) throws MPIException {
+        blockingSend(RSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+    }
+
+    private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
+            long type, int baseType, int dest, int tag) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment ptr = baseType == 0 ? MemorySegment.NULL : read(a, buf, db, offset, count, type);
+            check((int) h.invokeExact(ptr, count, type, dest, tag, comm));
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void recv(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
+            int source, int tag, long[] stat) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment ptr = write(a, buf, db, offset, count, type);
+            MemorySegment st = allocStatus(a);
+            check((int) RECV.invokeExact(ptr, count, type, source, tag, comm, st));
+            statusToJava(st, stat, -1);
+            writeBack(ptr, buf, db, offset, typeSizeIsExtent(type) ? stat[4] : Long.MAX_VALUE);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void sendRecv(Comm self, long comm, Object sbuf, boolean sdb, int soffset, int scount, long sType,
+            int sBaseType, int dest, int stag, Object rbuf, boolean rdb, int roffset, int rcount, long rType,
+            int rBaseType, int source, int rtag, long[] stat) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = read(a, sbuf, sdb, soffset, scount, sType);
+            MemorySegment r = write(a, rbuf, rdb, roffset, rcount, rType);
+            MemorySegment st = allocStatus(a);
+            check((int) SENDRECV.invokeExact(s, scount, sType, dest, stag, r, rcount, rType, source, rtag, comm, st));
+            statusToJava(st, stat, -1);
+            writeBack(r, rbuf, rdb, roffset, typeSizeIsExtent(rType) ? stat[4] : Long.MAX_VALUE);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void sendRecvReplace(Comm self, long comm, Object buf, boolean db, int offset, int count, long type,
+            int baseType, int dest, int stag, int source, int rtag, long[] stat) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment p = read(a, buf, db, offset, count, type);
+            MemorySegment st = allocStatus(a);
+            check((int) SENDRECV_REPLACE.invokeExact(p, count, type, dest, stag, source, rtag, comm, st));
+            writeBack(p, buf, db, offset);
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    /** A receive into such a type fills exactly the bytes its status counts (no gaps). */
+    private static boolean typeSizeIsExtent(long type) throws MPIException {
+        return FfmSupport.typeSize(type) == FfmSupport.extent(type);
+    }
+
+    // ----- point-to-point, non-blocking and persistent: direct buffers -----
+
+    private static long nonBlocking(MethodHandle h, long comm, Buffer buf, int count, long type, int peer, int tag)
+            throws MPIException {
+        return handleOut("req", (a, out) -> (int) h.invokeExact(direct(buf), count, type, peer, tag, comm, out));
+    }
+
+    static long iSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(ISEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long ibSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(IBSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long isSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(ISSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long irSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        return nonBlocking(IRSEND, comm, buf, count, type, dest, tag);
+    }
+
+    static long iRecv(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
+            throws MPIException {
+        return nonBlocking(IRECV, comm, buf, count, type, source, tag);
+    }
+
+    static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(SEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long bSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(BSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long sSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(SSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long rSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
+            throws MPIException {
+        return nonBlocking(RSEND_INIT, comm, buf, count, type, dest, tag);
+    }
+
+    static long recvInit(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
+            throws MPIException {
+        return nonBlocking(RECV_INIT, comm, buf, count, type, source, tag);
+    }
+
+    static Status iProbe(Comm self, long comm, int source, int tag) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment flag = a.allocate(JAVA_INT);
+            MemorySegment st = allocStatus(a);
+            check((int) IPROBE.invokeExact(source, tag, comm, flag, st));
+            return flag.get(JAVA_INT, 0) != 0 ? FfmSupport.newStatus(st) : null;
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void probe(Comm self, long comm, int source, int tag, long[] stat) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment st = allocStatus(a);
+            check((int) PROBE.invokeExact(source, tag, comm, st));
+            statusToJava(st, stat, -1);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- collectives, blocking, on arrays or direct buffers -----
+
+    static void bcast(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
+            int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment p = read(a, buf, db, offset, count, type);
+            check((int) BCAST.invokeExact(p, count, type, root, comm));
+            writeBack(p, buf, db, offset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void gather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount, long sendType,
+            int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
+            int recvBaseType, int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean inter = inter(comm);
+            boolean rootOrInter = inter || rank(comm) == root;
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOff, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            int total = rootOrInter ? recvCount * peers(comm, inter) : recvCount;
+            MemorySegment r = MemorySegment.NULL;
+            if (rootOrInter || inPlace) {
+                r = inPlace ? read(a, recvBuf, rdb, recvOff, total, recvType)
+                        : write(a, recvBuf, rdb, recvOff, total, recvType);
+                if (!rootOrInter) {
+                    // A non-root's in-place gather sends from its receive buffer (as the JNI code).
+                    s = r;
+                    sendCount = recvCount;
+                    sType = recvType;
+                }
+            }
+            check((int) GATHER.invokeExact(s, sendCount, sType, r, recvCount, recvType, root, comm));
+            if (rootOrInter) {
+                writeBack(r, recvBuf, rdb, recvOff);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void gatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
+            int[] displs, long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = MemorySegment.NULL;
+            MemorySegment counts = MemorySegment.NULL;
+            MemorySegment disp = MemorySegment.NULL;
+            if (rootOrInter) {
+                r = readV(a, recvBuf, rdb, recvOffset, recvCount, displs, recvType, true);
+                counts = ints(a, recvCount);
+                disp = ints(a, displs);
+            }
+            check((int) GATHERV.invokeExact(s, sendCount, sType, r, counts, disp, recvType, root, comm));
+            if (rootOrInter) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void scatter(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean inter = inter(comm);
+            boolean rootOrInter = inter || rank(comm) == root;
+            boolean inPlace = recvType == 0;
+            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
+            int total = rootOrInter ? sendCount * peers(comm, inter) : sendCount;
+            MemorySegment s = MemorySegment.NULL;
+            boolean nonRootInPlace = false;
+            if (rootOrInter || inPlace) {
+                s = read(a, sendBuf, sdb, sendOffset, total, sendType);
+                if (!rootOrInter) {
+                    r = s;
+                    recvCount = sendCount;
+                    rType = sendType;
+                    nonRootInPlace = true;
+                }
+            }
+            check((int) SCATTER.invokeExact(s, sendCount, sendType, r, recvCount, rType, root, comm));
+            if (nonRootInPlace) {
+                writeBack(s, sendBuf, sdb, sendOffset);
+            } else if (!inPlace) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void scatterv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
+            int[] displs, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
+            int recvCount, long recvType, int recvBaseType, int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            boolean inPlace = recvType == 0;
+            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
+            MemorySegment s = MemorySegment.NULL;
+            MemorySegment counts = MemorySegment.NULL;
+            MemorySegment disp = MemorySegment.NULL;
+            if (rootOrInter) {
+                s = readV(a, sendBuf, sdb, sendOffset, sendCount, displs, sendType, true);
+                counts = ints(a, sendCount);
+                disp = ints(a, displs);
+            }
+            check((int) SCATTERV.invokeExact(s, counts, disp, sendType, r, recvCount, rType, root, comm));
+            if (!inPlace) {
+                writeBack(r, recvBuf, rdb, recvOffset);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        allToOrGather(ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+                recvCount, recvType);
+    }
+
+    static void allToAll(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        allToOrGather(ALLTOALL, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+                recvCount, recvType);
+    }
+
+    /** Allgather / alltoall: sendType 0 is MPI_IN_PLACE; the receive buffer is then also read. */
+    private static void allToOrGather(MethodHandle h, long comm, Object sendBuf, boolean sdb, int sendOffset,
+            int sendCount, long sendType, Object recvBuf, boolean rdb, int recvOffset, int recvCount, long recvType)
+            throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            int total = recvCount * peers(comm, inter(comm));
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL
+                    ? peers(comm, inter(comm)) : 1), sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = inPlace ? read(a, recvBuf, rdb, recvOffset, total, recvType)
+                    : write(a, recvBuf, rdb, recvOffset, total, recvType);
+            check((int) h.invokeExact(s, sendCount, sType, r, recvCount, recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allGatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int[] recvCount,
+            int[] displs, long recvType, int recvBasetype) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, displs, recvType, true);
+            check((int) ALLGATHERV.invokeExact(s, sendCount, sType, r, ints(a, recvCount), ints(a, displs),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allToAllv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int[] sendCount,
+            int[] sdispls, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset,
+            int[] recvCount, int[] rdispls, long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            boolean inPlace = sendType == 0;
+            MemorySegment s = inPlace ? IN_PLACE : readV(a, sendBuf, sdb, sendOffset, sendCount, sdispls, sendType, true);
+            long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
+            MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, rdispls, recvType, true);
+            check((int) ALLTOALLV.invokeExact(s, pick(inPlace, MemorySegment.NULL, ints(a, sendCount)),
+                    pick(inPlace, MemorySegment.NULL, ints(a, sdispls)), sType, r, ints(a, recvCount), ints(a, rdispls),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf, boolean rdb,
+            int recvoff, int count, long type, int baseType, Op jOp, long hOp, int root) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            long op = FfmOp.handle(jOp, hOp, baseType);
+            boolean rootOrInter = inter(comm) || rank(comm) == root;
+            MemorySegment s;
+            MemorySegment r = MemorySegment.NULL;
+            if (sendbuf == null) {
+                r = read(a, recvbuf, rdb, recvoff, count, type);
+                s = rootOrInter ? IN_PLACE : r;
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, count, type);
+                if (rootOrInter) {
+                    r = write(a, recvbuf, rdb, recvoff, count, type);
+                }
+            }
+            int rc = (int) REDUCE.invokeExact(s, r, count, type, op, root, comm);
+            FfmOp.rethrowPending();
+            check(rc);
+            if (rootOrInter) {
+                writeBack(r, recvbuf, rdb, recvoff);
+            }
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void allReduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
+            boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            long op = FfmOp.handle(jOp, hOp, baseType);
+            MemorySegment s;
+            MemorySegment r;
+            if (sendbuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvbuf, rdb, recvoff, count, type);
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, count, type);
+                r = write(a, recvbuf, rdb, recvoff, count, type);
+            }
+            int rc = (int) ALLREDUCE.invokeExact(s, r, count, type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
+            writeBack(r, recvbuf, rdb, recvoff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceScatterBlock(Comm self, long comm, Object sendBuf, boolean sdb, int sOffset, Object recvBuf,
+            boolean rdb, int rOffset, int rCount, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            long op = FfmOp.handle(jOp, hOp, baseType);
+            int n = size(comm);
+            MemorySegment s;
+            MemorySegment r;
+            if (sendBuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvBuf, rdb, rOffset, rCount * n, type);
+            } else {
+                s = read(a, sendBuf, sdb, sOffset, rCount * n, type);
+                r = write(a, recvBuf, rdb, rOffset, rCount, type);
+            }
+            int rc = (int) REDUCE_SCATTER_BLOCK.invokeExact(s, r, rCount, type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
+            writeBack(r, recvBuf, rdb, rOffset);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceScatter(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
+            boolean rdb, int recvoff, int[] recvcounts, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            long op = FfmOp.handle(jOp, hOp, baseType);
+            int total = 0;
+            for (int c : recvcounts) {
+                total += c;
+            }
+            MemorySegment s;
+            MemorySegment r;
+            if (sendbuf == null) {
+                s = IN_PLACE;
+                r = read(a, recvbuf, rdb, recvoff, total, type);
+            } else {
+                s = read(a, sendbuf, sdb, sendoff, total, type);
+                r = write(a, recvbuf, rdb, recvoff, recvcounts[rank(comm)], type);
+            }
+            int rc = (int) REDUCE_SCATTER.invokeExact(s, r, ints(a, recvcounts), type, op, comm);
+            FfmOp.rethrowPending();
+            check(rc);
+            writeBack(r, recvbuf, rdb, recvoff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static long iReduceScatterBlock(Comm self, long handle, Buffer sendbuf, Buffer recvbuf, int recvcount, long type,
+            int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        return handleOut("req", (a, out) -> (int) IREDUCE_SCATTER_BLOCK.invokeExact(pick(sendbuf == null, IN_PLACE,
+                direct(sendbuf)), direct(recvbuf), recvcount, type, op, handle, out));
+    }
+
+    static void reduceLocal(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,
+            int count, long type, long op) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment in = read(a, inBuf, idb, inOff, count, type);
+            MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
+            check((int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op));
+            writeBack(inout, inOutBuf, iodb, inOutOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void reduceLocalUf(Object inBuf, boolean idb, int inOff, Object inOutBuf, boolean iodb, int inOutOff,
+            int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment in = read(a, inBuf, idb, inOff, count, type);
+            MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
+            int rc = (int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op);
+            FfmOp.rethrowPending();
+            check(rc);
+            writeBack(inout, inOutBuf, iodb, inOutOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- neighbourhood collectives -----
+
+    /** {out-degree, in-degree} of a process topology, as mpi_Comm.c's getNeighbors. */
+    private static int[] neighbours(long comm) throws MPIException {
+        int topo = intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+        if (topo == (int) FfmLib.c("MPI_CART")) {
+            int n = 2 * intOut((a, out) -> (int) CARTDIM_GET.invokeExact(comm, out));
+            return new int[] {n, n};
+        }
+        if (topo == (int) FfmLib.c("MPI_GRAPH")) {
+            int me = rank(comm);
+            int n = intOut((a, out) -> (int) GRAPH_NEIGHBORS_COUNT.invokeExact(comm, me, out));
+            return new int[] {n, n};
+        }
+        if (topo == (int) FfmLib.c("MPI_DIST_GRAPH")) {
+            try (Arena a = FfmScratch.open()) {
+                MemorySegment in = a.allocate(JAVA_INT);
+                MemorySegment out = a.allocate(JAVA_INT);
+                MemorySegment w = a.allocate(JAVA_INT);
+                check((int) DIST_NEIGHBORS_COUNT.invokeExact(comm, in, out, w));
+                return new int[] {out.get(JAVA_INT, 0), in.get(JAVA_INT, 0)};
+            } catch (Throwable t) {
+                throw wrap(t);
+            }
+        }
+        int cls = (int) FfmLib.c("MPI_ERR_TOPOLOGY");
+        throw new MPIException(cls, cls, "the communicator has no process topology");
+    }
+
+    static void neighborAllGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
+            long recvType, int recvBaseType) throws MPIException {
+        neighbor(NEIGHBOR_ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, 1, recvBuf, rdb,
+                recvOffset, recvCount, recvType);
+    }
+
+    static void neighborAllToAll(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
+            int recvBaseType) throws MPIException {
+        int[] deg = neighbours(comm);
+        neighbor(NEIGHBOR_ALLTOALL, comm, sendBuf, sdb, sendOff, sendCount, sendType, deg[0], recvBuf, rdb, recvOff,
+                recvCount, recvType);
+    }
+
+    private static void neighbor(MethodHandle h, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBlocks, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType)
+            throws MPIException {
+        int in = neighbours(comm)[1];
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = read(a, sendBuf, sdb, sendOff, sendCount * sendBlocks, sendType);
+            // read, not write: blocks of PROC_NULL neighbours are not written by MPI and keep the array's values
+            MemorySegment r = read(a, recvBuf, rdb, recvOff, recvCount * in, recvType);
+            check((int) h.invokeExact(s, sendCount, sendType, r, recvCount, recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void neighborAllGatherv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int sendCount,
+            long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int[] recvCount, int[] displs,
+            long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = read(a, sendBuf, sdb, sendOff, sendCount, sendType);
+            MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, displs, recvType, true);
+            check((int) NEIGHBOR_ALLGATHERV.invokeExact(s, sendCount, sendType, r, ints(a, recvCount), ints(a, displs),
+                    recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static void neighborAllToAllv(Comm self, long comm, Object sendBuf, boolean sdb, int sendOff, int[] sendCount,
+            int[] sdispls, long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int[] recvCount,
+            int[] rdispls, long recvType, int recvBaseType) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = readV(a, sendBuf, sdb, sendOff, sendCount, sdispls, sendType, true);
+            MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, rdispls, recvType, true);
+            check((int) NEIGHBOR_ALLTOALLV.invokeExact(s, ints(a, sendCount), ints(a, sdispls), sendType, r,
+                    ints(a, recvCount), ints(a, rdispls), recvType, comm));
+            writeBack(r, recvBuf, rdb, recvOff);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static long iNeighborAllGather(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
+            int recvCount, long recvType) throws MPIException {
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLGATHER.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), recvCount, recvType, comm, out));
+    }
+
+    static long iNeighborAllToAll(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
+            int recvCount, long recvType) throws MPIException {
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLTOALL.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), recvCount, recvType, comm, out));
+    }
+
+    // ----- non-blocking v-collectives: their arrays live until the request completes (FfmKeep) -----
+
+    /** A non-blocking call whose arguments are allocated in {@code keep}; keeps it with the request. */
+    private static long kept(Arena keep, FfmSupport.Call c) throws MPIException {
+        try {
+            long req = handleOut("req", c);
+            FfmKeep.keep(req, keep);
+            return req;
+        } catch (MPIException | RuntimeException | Error e) {
+            keep.close();
+            throw e;
+        }
+    }
+
+    static long iGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int[] recvcount, int[] displs, long recvtype, int root) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = sendbuf == null;
+        return kept(k, (a, out) -> (int) IGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
+                recvtype, root, handle, out));
+    }
+
+    static long iScatterv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] displs, long sendtype,
+            Buffer recvbuf, int recvcount, long recvtype, int root) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = recvbuf == null;
+        return kept(k, (a, out) -> (int) ISCATTERV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, displs),
+                sendtype, pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype, root, comm, out));
+    }
+
+    static long iAllGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int[] recvcount, int[] displs, long recvtype) throws MPIException {
+        Arena k = FfmKeep.open();
+        boolean inPlace = sendbuf == null;
+        return kept(k, (a, out) -> (int) IALLGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
+                recvtype, handle, out));
+    }
+
+    static long iAllToAllv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] sdispls, long sendtype,
+            Buffer recvbuf, int[] recvcount, int[] rdispls, long recvtype) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IALLTOALLV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, sdispls),
+                sendtype, direct(recvbuf), ints(k, recvcount), ints(k, rdispls), recvtype, comm, out));
+    }
+
+    static long iNeighborAllGatherv(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType,
+            Buffer recvBuf, int[] recvCount, int[] displs, long recvType) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLGATHERV.invokeExact(direct(sendBuf), sendCount, sendType,
+                direct(recvBuf), ints(k, recvCount), ints(k, displs), recvType, comm, out));
+    }
+
+    static long iNeighborAllToAllv(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sdispls, long sType,
+            Buffer recvBuf, int[] recvCount, int[] rdispls, long rType) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.invokeExact(direct(sendBuf), ints(k, sendCount),
+                ints(k, sdispls), sType, direct(recvBuf), ints(k, recvCount), ints(k, rdispls), rType, comm, out));
+    }
+
+    /** Direct buffers (as the JNI code); displacements in bytes, one datatype per peer. */
+    static void allToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
+            Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        FfmSupport.call((a, out) -> (int) ALLTOALLW.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
+                FfmSupport.handles(a, "type", sendTypes), direct(recvBuf), ints(a, recvCount), ints(a, rDispls),
+                FfmSupport.handles(a, "type", recvTypes), comm));
+    }
+
+    static long iAllToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
+            Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
+                FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),
+                FfmSupport.handles(k, "type", recvTypes), comm, out));
+    }
+
+    static long iReduceScatter(Comm self, long handle, Buffer sendbuf, Object recvbuf, int[] recvcounts, long type,
+            int baseType, Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        Arena k = FfmKeep.open();
+        return kept(k, (a, out) -> (int) IREDUCE_SCATTER.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+                direct(recvbuf), ints(k, recvcounts), type, op, handle, out));
+    }
+
+    // ----- collectives, non-blocking: direct buffers -----
+
+    static long iBcast(Comm self, long comm, Buffer buf, int count, long type, int root) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IBCAST.invokeExact(direct(buf), count, type, root, comm, out));
+    }
+
+    static long iGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype, int root) throws MPIException {
+        boolean inPlace = sendbuf == null;
+        return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+                inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype, root, comm, out));
+    }
+
+    static long iScatter(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype, int root) throws MPIException {
+        boolean inPlace = recvbuf == null;
+        return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(direct(sendbuf), sendcount, sendtype,
+                pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
+                root, comm, out));
+    }
+
+    static long iAllGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype) throws MPIException {
+        boolean inPlace = sendbuf == null;
+        return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)),
+                sendcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype,
+                comm, out));
+    }
+
+    static long iAllToAll(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
+            int recvcount, long recvtype) throws MPIException {
+        return handleOut("req", (a, out) -> (int) IALLTOALL.invokeExact(direct(sendbuf), sendcount, sendtype,
+                direct(recvbuf), recvcount, recvtype, comm, out));
+    }
+
+    static long iReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
+            Op jOp, long hOp, int root) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+                direct(recvbuf), count, type, op, root, comm, out));
+    }
+
+    static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
+            Op jOp, long hOp) throws MPIException {
+        long op = FfmOp.handle(jOp, hOp, baseType);
+        return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+                direct(recvbuf), count, type, op, comm, out));
+    }
+}

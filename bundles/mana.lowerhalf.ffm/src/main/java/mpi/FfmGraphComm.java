@@ -1,0 +1,81 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static mpi.FfmSupport.check;
+import static mpi.FfmSupport.intOut;
+import static mpi.FfmSupport.ints;
+import static mpi.FfmSupport.wrap;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/** FFM natives of mpi.GraphComm (ompi/mpi/java/c/mpi_GraphComm.c): graph topologies; distributed graphs not yet. */
+final class FfmGraphComm {
+
+    private static final MethodHandle GRAPHDIMS_GET = FfmLib.fn("MPI_Graphdims_get", "int comm ptr ptr");
+    private static final MethodHandle GRAPH_GET = FfmLib.fn("MPI_Graph_get", "int comm int int ptr ptr");
+    private static final MethodHandle NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
+    private static final MethodHandle NEIGHBORS = FfmLib.fn("MPI_Graph_neighbors", "int comm int int ptr");
+    private static final MethodHandle DIST_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
+    private static final MethodHandle DIST_NEIGHBORS = FfmLib.fn("MPI_Dist_graph_neighbors",
+            "int comm int ptr ptr int ptr ptr");
+    private static final MethodHandle GRAPH_MAP = FfmLib.fn("MPI_Graph_map", "int comm int ptr ptr ptr");
+
+    private FfmGraphComm() {
+    }
+
+    static void init() {
+    }
+
+    static GraphParms getDims(GraphComm self, long comm) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment nInd = a.allocate(JAVA_INT);
+            MemorySegment nEdg = a.allocate(JAVA_INT);
+            check((int) GRAPHDIMS_GET.invokeExact(comm, nInd, nEdg));
+            int ni = nInd.get(JAVA_INT, 0);
+            int ne = nEdg.get(JAVA_INT, 0);
+            MemorySegment index = a.allocate(JAVA_INT, Math.max(ni, 1));
+            MemorySegment edges = a.allocate(JAVA_INT, Math.max(ne, 1));
+            check((int) GRAPH_GET.invokeExact(comm, ni, ne, index, edges));
+            return new GraphParms(FfmCartComm.toInts(index, ni), FfmCartComm.toInts(edges, ne));
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int[] getNeighbors(GraphComm self, long comm, int rank) throws MPIException {
+        int n = intOut((a, out) -> (int) NEIGHBORS_COUNT.invokeExact(comm, rank, out));
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment nb = a.allocate(JAVA_INT, Math.max(n, 1));
+            check((int) NEIGHBORS.invokeExact(comm, rank, n, nb));
+            return FfmCartComm.toInts(nb, n);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static DistGraphNeighbors getDistGraphNeighbors(GraphComm self, long comm) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment in = a.allocate(JAVA_INT);
+            MemorySegment out = a.allocate(JAVA_INT);
+            MemorySegment w = a.allocate(JAVA_INT);
+            check((int) DIST_COUNT.invokeExact(comm, in, out, w));
+            int ni = in.get(JAVA_INT, 0);
+            int no = out.get(JAVA_INT, 0);
+            MemorySegment src = a.allocate(JAVA_INT, Math.max(ni, 1));
+            MemorySegment srcW = a.allocate(JAVA_INT, Math.max(ni, 1));
+            MemorySegment dst = a.allocate(JAVA_INT, Math.max(no, 1));
+            MemorySegment dstW = a.allocate(JAVA_INT, Math.max(no, 1));
+            check((int) DIST_NEIGHBORS.invokeExact(comm, ni, src, srcW, no, dst, dstW));
+            return new DistGraphNeighbors(FfmCartComm.toInts(src, ni), FfmCartComm.toInts(srcW, ni),
+                    FfmCartComm.toInts(dst, no), FfmCartComm.toInts(dstW, no), w.get(JAVA_INT, 0) != 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static int map(GraphComm self, long comm, int[] index, int[] edges) throws MPIException {
+        return intOut((a, out) -> (int) GRAPH_MAP.invokeExact(comm, index.length, ints(a, index), ints(a, edges), out));
+    }
+}

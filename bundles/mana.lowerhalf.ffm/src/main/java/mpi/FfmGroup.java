@@ -1,0 +1,103 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static mpi.FfmSupport.handleOut;
+import static mpi.FfmSupport.intOut;
+import static mpi.FfmSupport.ints;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/** FFM natives of mpi.Group (ompi/mpi/java/c/mpi_Group.c). */
+final class FfmGroup {
+
+    private static final MethodHandle SIZE = FfmLib.fn("MPI_Group_size", "int group ptr");
+    private static final MethodHandle RANK = FfmLib.fn("MPI_Group_rank", "int group ptr");
+    private static final MethodHandle FREE = FfmLib.fn("MPI_Group_free", "int ptr");
+    private static final MethodHandle TRANSLATE = FfmLib.fn("MPI_Group_translate_ranks", "int group int ptr group ptr");
+    private static final MethodHandle COMPARE = FfmLib.fn("MPI_Group_compare", "int group group ptr");
+    private static final MethodHandle UNION = FfmLib.fn("MPI_Group_union", "int group group ptr");
+    private static final MethodHandle INTERSECTION = FfmLib.fn("MPI_Group_intersection", "int group group ptr");
+    private static final MethodHandle DIFFERENCE = FfmLib.fn("MPI_Group_difference", "int group group ptr");
+    private static final MethodHandle INCL = FfmLib.fn("MPI_Group_incl", "int group int ptr ptr");
+    private static final MethodHandle EXCL = FfmLib.fn("MPI_Group_excl", "int group int ptr ptr");
+    private static final MethodHandle RANGE_INCL = FfmLib.fn("MPI_Group_range_incl", "int group int ptr ptr");
+    private static final MethodHandle RANGE_EXCL = FfmLib.fn("MPI_Group_range_excl", "int group int ptr ptr");
+
+    private FfmGroup() {
+    }
+
+    /** As the C init: the class's null handle(s). */
+    static void init() {
+        FfmSupport.setStatic(Group.class, "nullHandle", FfmLib.c("MPI_GROUP_NULL"));
+    }
+
+    static long getEmpty() {
+        return FfmLib.c("MPI_GROUP_EMPTY");
+    }
+
+    static int getSize(Group self, long group) throws MPIException {
+        return intOut((a, out) -> (int) SIZE.invokeExact(group, out));
+    }
+
+    static int getRank(Group self, long group) throws MPIException {
+        return intOut((a, out) -> (int) RANK.invokeExact(group, out));
+    }
+
+    static long free(Group self, long group) throws MPIException {
+        return handleOut("group", group, (a, out) -> (int) FREE.invokeExact(out));
+    }
+
+    static int[] translateRanks(long group1, int[] ranks1, long group2) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment out = a.allocate(JAVA_INT, Math.max(ranks1.length, 1));
+            FfmSupport.check((int) TRANSLATE.invokeExact(group1, ranks1.length, ints(a, ranks1), group2, out));
+            return out.asSlice(0, 4L * ranks1.length).toArray(JAVA_INT);
+        } catch (Throwable t) {
+            throw FfmSupport.wrap(t);
+        }
+    }
+
+    static int compare(long group1, long group2) throws MPIException {
+        return intOut((a, out) -> (int) COMPARE.invokeExact(group1, group2, out));
+    }
+
+    static long union(long group1, long group2) throws MPIException {
+        return handleOut("group", (a, out) -> (int) UNION.invokeExact(group1, group2, out));
+    }
+
+    static long intersection(long group1, long group2) throws MPIException {
+        return handleOut("group", (a, out) -> (int) INTERSECTION.invokeExact(group1, group2, out));
+    }
+
+    static long difference(long group1, long group2) throws MPIException {
+        return handleOut("group", (a, out) -> (int) DIFFERENCE.invokeExact(group1, group2, out));
+    }
+
+    static long incl(Group self, long group, int[] ranks) throws MPIException {
+        return handleOut("group", (a, out) -> (int) INCL.invokeExact(group, ranks.length, ints(a, ranks), out));
+    }
+
+    static long excl(Group self, long group, int[] ranks) throws MPIException {
+        return handleOut("group", (a, out) -> (int) EXCL.invokeExact(group, ranks.length, ints(a, ranks), out));
+    }
+
+    static long rangeIncl(Group self, long group, int[][] ranges) throws MPIException {
+        return handleOut("group", (a, out) -> (int) RANGE_INCL.invokeExact(group, ranges.length, triples(a, ranges), out));
+    }
+
+    static long rangeExcl(Group self, long group, int[][] ranges) throws MPIException {
+        return handleOut("group", (a, out) -> (int) RANGE_EXCL.invokeExact(group, ranges.length, triples(a, ranges), out));
+    }
+
+    private static MemorySegment triples(Arena a, int[][] ranges) {
+        MemorySegment s = a.allocate(JAVA_INT, 3L * Math.max(ranges.length, 1));
+        for (int i = 0; i < ranges.length; i++) {
+            for (int j = 0; j < 3; j++) {
+                s.setAtIndex(JAVA_INT, 3L * i + j, ranges[i][j]);
+            }
+        }
+        return s;
+    }
+}

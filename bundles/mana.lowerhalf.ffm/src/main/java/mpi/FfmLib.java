@@ -1,0 +1,262 @@
+package mpi;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The C MPI library, reached through java.lang.foreign. Loads the ABI shim that
+ * {@code ./mana setup} compiled against the chosen implementation's mpi.h (it links that
+ * libmpi), makes libmpi's symbols global (Open MPI's plugins need them), reads every
+ * constant and handle the binding needs, and builds downcall handles whose handle
+ * arguments are Java longs whatever the implementation's handle width (Open MPI: pointers,
+ * MPICH: ints).
+ */
+final class FfmLib {
+
+    static final Linker LINKER = Linker.nativeLinker();
+    static final String IMPL;
+    static final Path SHIM;
+    static final String LIBMPI;
+    private static final SymbolLookup LOOKUP;
+    private static final Map<String, Long> ABI = new HashMap<>();
+
+    static {
+        keepJvmSignals();
+        SHIM = chooseShim();
+        IMPL = SHIM.getFileName().toString().replace("libmana_abi_", "").replace(".so", "");
+        LOOKUP = SymbolLookup.libraryLookup(SHIM, Arena.global());
+        try {
+            MethodHandle count = raw("mana_abi_count", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+            MethodHandle name = raw("mana_abi_name", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            MethodHandle value = raw("mana_abi_value", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+            int n = (int) count.invokeExact();
+            for (int i = 0; i < n; i++) {
+                MemorySegment s = (MemorySegment) name.invokeExact(i);
+                ABI.put(s.reinterpret(256).getString(0), (long) value.invokeExact(i));
+            }
+            MethodHandle promote = raw("mana_abi_promote_global",
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment path = a.allocate(4096);
+                int rc = (int) promote.invokeExact(path, 4096);
+                if (rc != 0) {
+                    throw new IllegalStateException("cannot make the MPI library's symbols global (dlopen RTLD_GLOBAL failed, " + rc + ")");
+                }
+                LIBMPI = path.getString(0);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot read the ABI shim " + SHIM + ": " + t, t);
+        }
+        // The signature language's "long" is 64-bit, and so are these on both supported MPIs: checked, not assumed.
+        for (String t : new String[] {"MPI_Aint", "MPI_Offset", "MPI_Count"}) {
+            if (size(t) != 8) {
+                throw new IllegalStateException(t + " is " + size(t) + " bytes in " + SHIM + "; the FFM lower half needs 8");
+            }
+        }
+    }
+
+    private FfmLib() {
+    }
+
+    /**
+     * UCX (under MPICH's ch4 and Open MPI's UCX components) installs handlers for SIGSEGV and
+     * friends that turn the JVM's own implicit null checks and safepoint polls into a crash
+     * report. UCX_ERROR_SIGNALS="" keeps them off (unless the user set it); it is read at MPI_Init.
+     */
+    private static void keepJvmSignals() {
+        try {
+            MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            try (Arena a = Arena.ofConfined()) {
+                int rc = (int) setenv.invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 0);
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot set UCX_ERROR_SIGNALS: " + t, t);
+        }
+    }
+
+    /**
+     * The shim: {@code -Dmana.ffm.abi=/path/libmana_abi_X.so}, else MANA_FFM_ABI, else the one
+     * next to this jar for the MPI that started this process (Open MPI's and MPICH's
+     * launchers set different environment variables), else {@code -Dmana.ffm.mpi=NAME},
+     * else the jar's default.
+     */
+    private static Path chooseShim() {
+        String explicit = System.getProperty("mana.ffm.abi", System.getenv("MANA_FFM_ABI"));
+        if (explicit != null && !explicit.isBlank()) {
+            return requireFile(Path.of(explicit));
+        }
+        Properties p = new Properties();
+        try (InputStream in = FfmLib.class.getResourceAsStream("/META-INF/mana-ffm.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read META-INF/mana-ffm.properties: " + e, e);
+        }
+        String dir = System.getProperty("mana.ffm.dir", p.getProperty("shim.dir", ""));
+        String mpi = System.getProperty("mana.ffm.mpi", System.getenv("MANA_FFM_MPI"));
+        if (mpi == null) {
+            mpi = launchedBy().orElse(p.getProperty("default.mpi", "openmpi"));
+        }
+        if (dir.isEmpty()) {
+            throw new IllegalStateException("no ABI shim configured: set -Dmana.ffm.abi=/path/libmana_abi_<mpi>.so");
+        }
+        return requireFile(Path.of(dir, "libmana_abi_" + mpi + ".so"));
+    }
+
+    /** Which implementation's launcher started this process, from its environment. */
+    static Optional<String> launchedBy() {
+        Map<String, String> env = System.getenv();
+        if (env.containsKey("OMPI_COMM_WORLD_SIZE")) {
+            return Optional.of("openmpi");
+        }
+        if (env.containsKey("PMI_RANK") || env.containsKey("PMI_SIZE") || env.containsKey("HYDI_CONTROL_FD")
+                || env.containsKey("PMI_FD")) {
+            return Optional.of("mpich");
+        }
+        return Optional.empty();
+    }
+
+    private static Path requireFile(Path p) {
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalStateException("the FFM lower half's ABI shim " + p
+                    + " does not exist; run ./mana setup (with --mpi for that MPI)");
+        }
+        return p;
+    }
+
+    // ----- constants -----
+
+    /** A constant or handle of mpi.h, by its C name (e.g. MPI_COMM_WORLD). */
+    static long c(String name) {
+        Long v = ABI.get(name);
+        if (v == null) {
+            throw new IllegalStateException("the ABI shim " + SHIM + " has no value for " + name);
+        }
+        return v;
+    }
+
+    static Long cOrNull(String name) {
+        return ABI.get(name);
+    }
+
+    static int size(String cType) {
+        return (int) c("sizeof(" + cType + ")");
+    }
+
+    // ----- downcalls -----
+
+    private static MethodHandle raw(String name, FunctionDescriptor fd) {
+        MemorySegment addr = LOOKUP.find(name)
+                .orElseThrow(() -> new IllegalStateException(name + " not found in " + SHIM));
+        return LINKER.downcallHandle(addr, fd);
+    }
+
+    /** The address of a function of the shim or the MPI library (for callbacks MPI calls). */
+    static MemorySegment symbol(String name) {
+        return LOOKUP.find(name).orElseThrow(() -> new IllegalStateException(name + " not found in " + SHIM));
+    }
+
+    /** True when the MPI library (or the shim) has this function. */
+    static boolean has(String name) {
+        return LOOKUP.find(name).isPresent();
+    }
+
+    /**
+     * A downcall. {@code sig} is "RET ARG ARG ...", each one of: void, int, long (MPI_Aint,
+     * MPI_Count, MPI_Offset: 64-bit on both), double, ptr, or a handle kind (comm, type, op,
+     * req, group, info, errh, msg, win, file) whose C width comes from the shim; handles are
+     * long on the Java side. A function the library lacks gives a handle that throws
+     * MPIException naming it.
+     */
+    static MethodHandle fn(String name, String sig) {
+        return fn(name, sig, new Linker.Option[0]);
+    }
+
+    /**
+     * A downcall that may take heap segments (Java arrays without a copy), for short local
+     * calls that never block (MPI_Pack, MPI_Unpack): the GC waits while it runs.
+     */
+    static MethodHandle fnCritical(String name, String sig) {
+        return fn(name, sig, Linker.Option.critical(true));
+    }
+
+    private static MethodHandle fn(String name, String sig, Linker.Option... options) {
+        String[] t = sig.trim().split("\\s+");
+        MemoryLayout ret = t[0].equals("void") ? null : layout(t[0]);
+        List<MemoryLayout> args = new ArrayList<>();
+        List<Class<?>> javaArgs = new ArrayList<>();
+        for (int i = 1; i < t.length; i++) {
+            args.add(layout(t[i]));
+            javaArgs.add(javaType(t[i]));
+        }
+        MethodType javaType = MethodType.methodType(ret == null ? void.class : javaType(t[0]), javaArgs);
+        Optional<MemorySegment> addr = LOOKUP.find(name);
+        if (addr.isEmpty()) {
+            MethodHandle thrower = MethodHandles.throwException(javaType.returnType(), MPIException.class)
+                    .bindTo(new MPIException(name + " is not in the MPI library " + LIBMPI));
+            return MethodHandles.dropArguments(thrower, 0, javaArgs);
+        }
+        FunctionDescriptor fd = ret == null
+                ? FunctionDescriptor.ofVoid(args.toArray(MemoryLayout[]::new))
+                : FunctionDescriptor.of(ret, args.toArray(MemoryLayout[]::new));
+        MethodHandle h = LINKER.downcallHandle(addr.get(), fd, options);
+        return MethodHandles.explicitCastArguments(h, javaType);
+    }
+
+    private static MemoryLayout layout(String token) {
+        return switch (token) {
+            case "int" -> ValueLayout.JAVA_INT;
+            case "long" -> ValueLayout.JAVA_LONG;
+            case "double" -> ValueLayout.JAVA_DOUBLE;
+            case "ptr" -> ValueLayout.ADDRESS;
+            default -> handleLayout(token);
+        };
+    }
+
+    private static Class<?> javaType(String token) {
+        return switch (token) {
+            case "int" -> int.class;
+            case "double" -> double.class;
+            case "ptr" -> MemorySegment.class;
+            default -> long.class;
+        };
+    }
+
+    static final Map<String, String> HANDLE_TYPES = Map.of("comm", "MPI_Comm", "type", "MPI_Datatype",
+            "op", "MPI_Op", "req", "MPI_Request", "group", "MPI_Group", "info", "MPI_Info",
+            "errh", "MPI_Errhandler", "msg", "MPI_Message", "win", "MPI_Win", "file", "MPI_File");
+
+    static ValueLayout handleLayout(String kind) {
+        String cType = HANDLE_TYPES.get(kind);
+        if (cType == null) {
+            throw new IllegalArgumentException("unknown type in a downcall signature: " + kind);
+        }
+        return switch (size(cType)) {
+            case 4 -> ValueLayout.JAVA_INT;
+            case 8 -> ValueLayout.JAVA_LONG;
+            default -> throw new IllegalStateException(cType + " has an unsupported size " + size(cType));
+        };
+    }
+}

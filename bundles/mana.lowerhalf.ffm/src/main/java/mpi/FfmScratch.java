@@ -1,0 +1,87 @@
+package mpi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Per-thread native memory for the duration of one MPI call: out-parameters, statuses, copies
+ * of Java arrays. A bump allocator over a block that grows to the largest call seen and is
+ * then reused, so a call allocates (and zeroes) nothing in the common case — a confined arena
+ * per call costs a malloc, a zeroing and a free each time, which dominated small messages.
+ * Calls nest (a native calling a helper that allocates): {@link #open} and {@link #close} work
+ * as a stack. Never for memory MPI keeps after the call (non-blocking buffers are the
+ * application's direct buffers).
+ */
+final class FfmScratch implements Arena {
+
+    private static final ThreadLocal<FfmScratch> LOCAL = ThreadLocal.withInitial(FfmScratch::new);
+    private static final long INITIAL = 64 * 1024;
+    /** Above this, a call's memory comes from a confined arena freed when the call ends. */
+    private static final long MAX_BLOCK = 64L * 1024 * 1024;
+    /** Small allocations are zeroed (out-parameters, arrays MPI may not fill completely). */
+    private static final long ZERO_UP_TO = 4096;
+
+    private MemorySegment block = Arena.ofAuto().allocate(INITIAL, 16);
+    private long offset;
+    private long[] marks = new long[16];
+    private int depth;
+    /** Blocks outgrown during the current outermost call; slices of them may still be in use. */
+    private final List<MemorySegment> retired = new ArrayList<>();
+    private Arena overflow;
+
+    private FfmScratch() {
+    }
+
+    /** This thread's scratch memory, for one call; close it when the call ends. */
+    static FfmScratch open() {
+        FfmScratch s = LOCAL.get();
+        if (s.depth == s.marks.length) {
+            s.marks = java.util.Arrays.copyOf(s.marks, s.depth * 2);
+        }
+        s.marks[s.depth++] = s.offset;
+        return s;
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long byteAlignment) {
+        long start = (offset + byteAlignment - 1) & -byteAlignment;
+        if (start + byteSize > block.byteSize()) {
+            long wanted = Math.max(block.byteSize() * 2, (offset + byteSize) * 2);
+            if (wanted > MAX_BLOCK) {
+                if (overflow == null) {
+                    overflow = Arena.ofConfined();
+                }
+                return overflow.allocate(byteSize, byteAlignment);
+            }
+            retired.add(block);
+            block = Arena.ofAuto().allocate(wanted, 16);
+            start = 0;
+        }
+        offset = start + byteSize;
+        MemorySegment s = block.asSlice(start, byteSize);
+        if (byteSize <= ZERO_UP_TO) {
+            s.fill((byte) 0);
+        }
+        return s;
+    }
+
+    @Override
+    public MemorySegment.Scope scope() {
+        return block.scope();
+    }
+
+    @Override
+    public void close() {
+        offset = marks[--depth];
+        if (depth == 0) {
+            offset = 0;
+            retired.clear();
+            if (overflow != null) {
+                overflow.close();
+                overflow = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,471 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.nio.Buffer;
+
+/**
+ * What every FFM native needs, mirroring ompi/mpi/java/c/mpi_MPI.c: errors as MPIException
+ * (ompi_java_exceptionCheck), Java arrays copied to and from native memory
+ * (ompi_java_getReadPtr / releaseWritePtr), direct buffers by address, statuses.
+ */
+final class FfmSupport {
+
+    private static final MethodHandle ERROR_CLASS = FfmLib.fn("MPI_Error_class", "int int ptr");
+    private static final MethodHandle ERROR_STRING = FfmLib.fn("MPI_Error_string", "int int ptr ptr");
+    private static final MethodHandle TYPE_EXTENT = FfmLib.fn("MPI_Type_get_extent", "int type ptr ptr");
+    private static final MethodHandle TYPE_SIZE = FfmLib.fn("MPI_Type_size", "int type ptr");
+    private static final MethodHandle STATUS_TO_JAVA = FfmLib.fn("mana_status_to_java", "void ptr ptr");
+    private static final MethodHandle STATUS_FROM_JAVA = FfmLib.fn("mana_status_from_java", "int ptr ptr");
+    static final int STATUS_SIZE = FfmLib.size("MPI_Status");
+    static final int MAX_ERROR_STRING = (int) FfmLib.c("MPI_MAX_ERROR_STRING");
+
+    private FfmSupport() {
+    }
+
+    // ----- errors -----
+
+    /** Throws MPIException for a non-zero MPI return code, as ompi_java_exceptionCheck does. */
+    static void check(int rc) throws MPIException {
+        if (rc != 0) {
+            throw exception(rc);
+        }
+    }
+
+    static MPIException exception(int rc) {
+        int errClass = rc;
+        String message = "MPI error " + rc;
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment cls = a.allocate(JAVA_INT);
+            if ((int) ERROR_CLASS.invokeExact(rc, cls) == 0) {
+                errClass = cls.get(JAVA_INT, 0);
+            }
+            MemorySegment buf = a.allocate(MAX_ERROR_STRING + 1L);
+            MemorySegment len = a.allocate(JAVA_INT);
+            if ((int) ERROR_STRING.invokeExact(rc, buf, len) == 0) {
+                message = buf.getString(0);
+            }
+        } catch (Throwable t) {
+            // keep the code and the generic message
+        }
+        return new MPIException(rc, errClass, message);
+    }
+
+    /** What a generated native without "throws MPIException" rethrows: JNI throws it anyway. */
+    static RuntimeException rethrow(Throwable t) {
+        throw FfmSupport.<RuntimeException>sneaky(t);
+    }
+
+    /** A Throwable from a downcall, as the caller should see it. */
+    static MPIException wrap(Throwable t) {
+        if (t instanceof MPIException e) {
+            return e;
+        }
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new MPIException(t);
+    }
+
+    /** The body of every native the FFM lower half does not implement yet. */
+    static RuntimeException unsupported(String mpiFunction, String javaNative) {
+        int cls = (int) FfmLib.c("MPI_ERR_UNSUPPORTED_OPERATION");
+        throw FfmSupport.<RuntimeException>sneaky(new MPIException(cls, cls, mpiFunction + " (" + javaNative
+                + "): the FFM lower half (" + FfmLib.IMPL + ") does not implement it yet"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    /** Sets a static long field the C code sets through JNI (private in the binding, hence reflection). */
+    static void setStatic(Class<?> c, String field, long value) {
+        try {
+            java.lang.reflect.Field f = c.getDeclaredField(field);
+            f.setAccessible(true);
+            f.setLong(null, value);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot set " + c.getName() + "." + field, e);
+        }
+    }
+
+    // ----- small call shapes -----
+
+    /** A downcall given an arena and an out-parameter; returns the MPI return code. */
+    @FunctionalInterface
+    interface Call {
+        int run(Arena a, MemorySegment out) throws Throwable;
+    }
+
+    /** Calls with an out-parameter of a handle kind (starting as {@code initial}); the handle after. */
+    static long handleOut(String kind, long initial, Call c) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment out = allocHandle(a, kind, initial);
+            check(c.run(a, out));
+            return getHandle(out, kind, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    static long handleOut(String kind, Call c) throws MPIException {
+        return handleOut(kind, 0, c);
+    }
+
+    /** Calls with an int out-parameter; its value after. */
+    static int intOut(Call c) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check(c.run(a, out));
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    /** Calls without out-parameters. */
+    static void call(Call c) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            check(c.run(a, MemorySegment.NULL));
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- datatypes -----
+
+    /** Extents and sizes of the predefined types the binding uses (fixed for the job); others are asked each time. */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, long[]> PREDEFINED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Set<Long> PREDEFINED_HANDLES = predefinedHandles();
+
+    private static java.util.Set<Long> predefinedHandles() {
+        java.util.Set<Long> h = new java.util.HashSet<>();
+        for (String n : new String[] {"MPI_UINT8_T", "MPI_UINT16_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T",
+            "MPI_FLOAT", "MPI_DOUBLE", "MPI_PACKED", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_INT", "MPI_FLOAT_INT",
+            "MPI_DOUBLE_INT", "MPI_C_FLOAT_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_BYTE", "MPI_INT", "MPI_CHAR"}) {
+            h.add(FfmLib.c(n));
+        }
+        return h;
+    }
+
+    /** {extent, size} of a type; cached for predefined types. */
+    private static long[] layoutOf(long type) throws MPIException {
+        long[] cached = PREDEFINED.get(type);
+        if (cached != null) {
+            return cached;
+        }
+        long[] l = {extentOf(type), sizeOf(type)};
+        if (PREDEFINED_HANDLES.contains(type)) {
+            PREDEFINED.put(type, l);
+        }
+        return l;
+    }
+
+    static long extent(long type) throws MPIException {
+        return layoutOf(type)[0];
+    }
+
+    static long typeSize(long type) throws MPIException {
+        return layoutOf(type)[1];
+    }
+
+    private static long extentOf(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment lb = a.allocate(JAVA_LONG);
+            MemorySegment ext = a.allocate(JAVA_LONG);
+            check((int) TYPE_EXTENT.invokeExact(type, lb, ext));
+            return ext.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    private static long sizeOf(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment s = a.allocate(JAVA_INT);
+            check((int) TYPE_SIZE.invokeExact(type, s));
+            return s.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+    }
+
+    // ----- buffers -----
+
+    /** The memory of a direct buffer from its start (as GetDirectBufferAddress), or NULL. */
+    static MemorySegment direct(Object buf) {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        DirectCache c = DIRECT.get();
+        if (c.buffer0 == buf) {
+            return c.segment0;
+        }
+        if (c.buffer1 == buf) {
+            return c.segment1;
+        }
+        Buffer b = ((Buffer) buf).duplicate().clear();
+        if (!b.isDirect()) {
+            throw new IllegalArgumentException("a non-blocking operation needs a direct buffer");
+        }
+        MemorySegment seg = MemorySegment.ofBuffer(b);
+        c.put(buf, seg);
+        return seg;
+    }
+
+    /**
+     * The last two direct buffers this thread passed and their memory: loops pass the same ones
+     * again and again, and ofBuffer (over a duplicate, for the start address) costs more than
+     * the MPI call for small messages. Strong references to two buffers per thread at most.
+     */
+    private static final class DirectCache {
+        Object buffer0;
+        MemorySegment segment0;
+        Object buffer1;
+        MemorySegment segment1;
+
+        void put(Object buf, MemorySegment seg) {
+            buffer1 = buffer0;
+            segment1 = segment0;
+            buffer0 = buf;
+            segment0 = seg;
+        }
+    }
+
+    private static final ThreadLocal<DirectCache> DIRECT = ThreadLocal.withInitial(DirectCache::new);
+
+    /** The heap segment over a primitive array; boolean[] has none (copied by hand). */
+    private static MemorySegment heap(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case char[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+        };
+    }
+
+    private static void copyIn(Object array, long offset, MemorySegment dst, long dstOff, long length) {
+        if (array instanceof boolean[] b) {
+            for (long i = 0; i < length; i++) {
+                dst.set(JAVA_BYTE, dstOff + i, (byte) (b[(int) (offset + i)] ? 1 : 0));
+            }
+        } else {
+            MemorySegment.copy(heap(array), offset, dst, dstOff, length);
+        }
+    }
+
+    private static void copyOut(MemorySegment src, long srcOff, Object array, long offset, long length) {
+        if (array instanceof boolean[] b) {
+            for (long i = 0; i < length; i++) {
+                b[(int) (offset + i)] = src.get(JAVA_BYTE, srcOff + i) != 0;
+            }
+        } else {
+            MemorySegment.copy(src, srcOff, heap(array), offset, length);
+        }
+    }
+
+    private static long arrayBytes(Object array) {
+        return array instanceof boolean[] b ? b.length : heap(array).byteSize();
+    }
+
+    /**
+     * The memory MPI reads {@code count} elements of {@code type} from: a direct buffer's own
+     * memory, or a copy of the array's bytes from {@code offset} (bytes, as in the JNI binding).
+     */
+    static MemorySegment read(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        if (db) {
+            return direct(buf);
+        }
+        long length = Math.min((long) count * extent(type), arrayBytes(buf) - offset);
+        MemorySegment seg = a.allocate(Math.max(length, 1));
+        copyIn(buf, offset, seg, 0, Math.max(length, 0));
+        return seg;
+    }
+
+    /**
+     * The memory MPI writes into; for an array a native copy, pre-filled with the array's bytes
+     * when the type has gaps (so they keep their values on {@link #writeBack}).
+     */
+    static MemorySegment write(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        if (db) {
+            return direct(buf);
+        }
+        long ext = extent(type);
+        long length = Math.max(Math.min((long) count * ext, arrayBytes(buf) - offset), 0);
+        MemorySegment seg = a.allocate(Math.max(length, 1));
+        if (typeSize(type) != ext) {
+            copyIn(buf, offset, seg, 0, length);
+        }
+        return seg;
+    }
+
+    /** Copies what MPI wrote back into the array (nothing for direct buffers). */
+    static void writeBack(MemorySegment seg, Object buf, boolean db, int offset) {
+        writeBack(seg, buf, db, offset, Long.MAX_VALUE);
+    }
+
+    /**
+     * The same, at most {@code received} bytes: a receive shorter than the buffer leaves the
+     * rest of the array as it was (for a type with gaps the copy was pre-filled, so all of it).
+     */
+    static void writeBack(MemorySegment seg, Object buf, boolean db, int offset, long received) {
+        if (buf == null || db || seg.equals(MemorySegment.NULL)) {
+            return;
+        }
+        copyOut(seg, 0, buf, offset, Math.min(Math.min(seg.byteSize(), arrayBytes(buf) - offset), received));
+    }
+
+    /** Memory for the v-variants: the span of every block, copied in from the array. */
+    static MemorySegment readV(Arena a, Object buf, boolean db, int offset, int[] counts, int[] displs, long type,
+            boolean fill) throws MPIException {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        if (db) {
+            return direct(buf);
+        }
+        long ext = extent(type);
+        long span = 0;
+        for (int i = 0; i < counts.length; i++) {
+            span = Math.max(span, ((long) displs[i] + counts[i]) * ext);
+        }
+        long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
+        MemorySegment seg = a.allocate(Math.max(length, 1));
+        if (fill) {
+            copyIn(buf, offset, seg, 0, length);
+        }
+        return seg;
+    }
+
+    /**
+     * The buffer at {@code offset} bytes for a critical downcall: the array itself (heap
+     * segment, no copy), a direct buffer's memory, or NULL. boolean[] has no heap segment:
+     * a copy, which {@link #unpinned} copies back.
+     */
+    static MemorySegment pinned(Arena a, Object buf, boolean db, int offset) {
+        if (buf == null) {
+            return MemorySegment.NULL;
+        }
+        if (db) {
+            return direct(buf);
+        }
+        if (buf instanceof boolean[] b) {
+            MemorySegment copy = a.allocate(Math.max(b.length - offset, 1));
+            copyIn(buf, offset, copy, 0, b.length - offset);
+            return copy;
+        }
+        return heap(buf).asSlice(offset);
+    }
+
+    static void unpinned(MemorySegment seg, Object buf, boolean db, int offset) {
+        if (buf instanceof boolean[] b && !db) {
+            copyOut(seg, 0, buf, offset, b.length - offset);
+        }
+    }
+
+    static MemorySegment ints(Arena a, int[] values) {
+        return values == null ? MemorySegment.NULL : a.allocateFrom(JAVA_INT, values);
+    }
+
+    /** An array of handles in the implementation's handle width. */
+    static MemorySegment handles(Arena a, String kind, long[] values) {
+        var layout = FfmLib.handleLayout(kind);
+        MemorySegment seg = a.allocate(layout, Math.max(values.length, 1));
+        for (int i = 0; i < values.length; i++) {
+            setHandle(seg, kind, i, values[i]);
+        }
+        return seg;
+    }
+
+    static long getHandle(MemorySegment seg, String kind, long index) {
+        return FfmLib.handleLayout(kind).byteSize() == 4 ? seg.getAtIndex(JAVA_INT, index) : seg.getAtIndex(JAVA_LONG, index);
+    }
+
+    static void setHandle(MemorySegment seg, String kind, long index, long value) {
+        if (FfmLib.handleLayout(kind).byteSize() == 4) {
+            seg.setAtIndex(JAVA_INT, index, (int) value);
+        } else {
+            seg.setAtIndex(JAVA_LONG, index, value);
+        }
+    }
+
+    static MemorySegment allocHandle(Arena a, String kind) {
+        return a.allocate(FfmLib.handleLayout(kind));
+    }
+
+    static MemorySegment allocHandle(Arena a, String kind, long initial) {
+        MemorySegment s = allocHandle(a, kind);
+        setHandle(s, kind, 0, initial);
+        return s;
+    }
+
+    // ----- statuses -----
+
+    static MemorySegment allocStatus(Arena a) {
+        return a.allocate(STATUS_SIZE, 8);
+    }
+
+    /**
+     * MPI_Status -> the binding's long[] (source, tag, error, cancelled, count in bytes),
+     * and the index at [5] unless {@code index} is negative.
+     */
+    static void statusToJava(MemorySegment status, long[] data, int index) {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment d = a.allocate(JAVA_LONG, 5);
+            STATUS_TO_JAVA.invokeExact(status, d);
+            for (int i = 0; i < 5; i++) {
+                data[i] = d.getAtIndex(JAVA_LONG, i);
+            }
+            if (index >= 0 && data.length > 5) {
+                data[5] = index;
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot read an MPI_Status: " + t, t);
+        }
+    }
+
+    /** A new Status object, as ompi_java_status_new. */
+    static Status newStatus(MemorySegment status) {
+        Status s = new Status();
+        statusToJava(status, s.data, 0);
+        return s;
+    }
+
+    static Status newStatus(MemorySegment status, int index) {
+        Status s = new Status();
+        statusToJava(status, s.data, index);
+        return s;
+    }
+
+    /** The binding's status fields back to an MPI_Status (for MPI_Get_count etc). */
+    static MemorySegment statusFromJava(Arena a, int source, int tag, int error, int cancelled, long ucount)
+            throws MPIException {
+        MemorySegment st = allocStatus(a);
+        MemorySegment d = a.allocateFrom(JAVA_LONG, source, tag, error, cancelled, ucount);
+        try {
+            check((int) STATUS_FROM_JAVA.invokeExact(st, d));
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
+        return st;
+    }
+}
