@@ -51,8 +51,15 @@ public final class Activations {
 
     private static final AtomicLong EVENTS = new AtomicLong();
     private static final Object LOCK = new Object();
-    /** True while a round is armed: the only field the hot path reads besides the counter. */
-    private static volatile boolean armed;
+    /**
+     * True while a round is armed or an agreed switch is still ahead: the only field the hot path
+     * reads besides the counter.
+     */
+    private static volatile boolean attention;
+
+    /** An agreed switch: {@code keys} go on right before event {@code at}. */
+    private record Switch(long at, Set<String> keys) {
+    }
 
     // guarded by LOCK
     private static Agreement agreement;
@@ -60,14 +67,19 @@ public final class Activations {
     private static final Map<String, String> ACTIVE = new TreeMap<>();
     private static final Map<String, String> REFUSED = new TreeMap<>();
     private static long round = -1;
+    /** A round is open: this rank does not pass event {@link #limit} until its target is known. */
+    private static boolean armed;
     private static long limit = Long.MAX_VALUE;
-    private static long target = Long.MAX_VALUE;
-    private static Set<String> agreed = Set.of();
+    /**
+     * Agreed switches this rank has not reached yet. A round's target is queued here as soon as
+     * it is known, so a later round (another bundle) never loses it.
+     */
+    private static final List<Switch> AHEAD = new ArrayList<>();
 
     /** One agreement event: a collective on MPI_COMM_WORLD that a wrapper serves. */
     public static void event() {
         long n = EVENTS.incrementAndGet();
-        if (armed) {
+        if (attention) {
             reached(n);
         }
     }
@@ -79,23 +91,23 @@ public final class Activations {
      */
     static Object missingCall(Class<?> type) {
         long n = EVENTS.incrementAndGet();
-        if (armed) {
+        if (attention) {
             reached(n);
         }
         return FunctionTable.isProvided(type) ? FunctionTable.current(type) : null;
     }
 
     private static void reached(long n) {
-        List<Runnable> switchOn = List.of();
+        List<Runnable> switchOn;
         synchronized (LOCK) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_LIMIT_SECONDS);
-            while (armed && target == Long.MAX_VALUE && n >= limit) {
+            while (armed && n >= limit) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     System.err.println("[mana] no answer from the job coordinator about switching on "
                             + String.join(", ", PENDING.keySet()) + " within " + WAIT_LIMIT_SECONDS
                             + " s; going on without them");
-                    disarm();
+                    endRound();
                     break;
                 }
                 try {
@@ -105,10 +117,7 @@ public final class Activations {
                     return;
                 }
             }
-            if (armed && n >= target) {
-                switchOn = takeAgreed();
-                disarm();
-            }
+            switchOn = takeReached(n);
         }
         switchOn.forEach(Runnable::run);
         if (!switchOn.isEmpty()) {
@@ -116,23 +125,31 @@ public final class Activations {
         }
     }
 
-    private static List<Runnable> takeAgreed() {
+    /** The providers of every agreed switch at or before event {@code n}, taken from the waiting ones. */
+    private static List<Runnable> takeReached(long n) {
         List<Runnable> out = new ArrayList<>();
-        for (String k : agreed) {
-            Pending p = PENDING.remove(k);
-            if (p != null) {
-                out.add(p.switchOn());
-                ACTIVE.put(k, "active on every rank from agreement event " + target);
+        for (java.util.Iterator<Switch> it = AHEAD.iterator(); it.hasNext(); ) {
+            Switch sw = it.next();
+            if (n < sw.at()) {
+                continue;
+            }
+            it.remove();
+            for (String k : sw.keys()) {
+                Pending p = PENDING.remove(k);
+                if (p != null) {
+                    out.add(p.switchOn());
+                    ACTIVE.put(k, "active on every rank from agreement event " + sw.at());
+                }
             }
         }
+        attention = armed || !AHEAD.isEmpty();
         return out;
     }
 
-    private static void disarm() {
+    private static void endRound() {
         armed = false;
         limit = Long.MAX_VALUE;
-        target = Long.MAX_VALUE;
-        agreed = Set.of();
+        attention = !AHEAD.isEmpty();
         LOCK.notifyAll();
     }
 
@@ -154,7 +171,8 @@ public final class Activations {
                 ACTIVE.put(p.key(), "active on this rank (no coordinator to agree with)");
             }
             PENDING.clear();
-            disarm();
+            AHEAD.clear();
+            endRound();
         }
         now.forEach(Runnable::run);
     }
@@ -201,9 +219,8 @@ public final class Activations {
             long n = EVENTS.get();
             round = r;
             limit = n + 1;
-            target = Long.MAX_VALUE;
-            agreed = Set.of();
             armed = true;
+            attention = true;
             return n;
         }
     }
@@ -225,9 +242,8 @@ public final class Activations {
             if (r != round || !armed) {
                 return;
             }
-            target = t;
-            agreed = Set.copyOf(keys);
-            LOCK.notifyAll();
+            AHEAD.add(new Switch(t, Set.copyOf(keys)));
+            endRound(); // the rank goes on; it switches when it reaches t
         }
     }
 
@@ -235,7 +251,7 @@ public final class Activations {
     public static void cancel(long r) {
         synchronized (LOCK) {
             if (r == -1 || r == round) {
-                disarm();
+                endRound(); // agreed switches stay ahead: every rank has them
             }
         }
     }
@@ -253,7 +269,10 @@ public final class Activations {
         Map<String, String> out = new TreeMap<>();
         synchronized (LOCK) {
             ACTIVE.forEach((k, v) -> out.put(k, v));
-            PENDING.keySet().forEach(k -> out.put(k, armed ? "waiting: the ranks are agreeing on the point to switch it on"
+            PENDING.keySet().forEach(k -> out.put(k, AHEAD.stream().anyMatch(sw -> sw.keys().contains(k))
+                    ? "switching on at agreement event " + AHEAD.stream().filter(sw -> sw.keys().contains(k))
+                            .mapToLong(Switch::at).min().orElse(0)
+                    : armed ? "waiting: the ranks are agreeing on the point to switch it on"
                     : "waiting for the other ranks to install it"));
             REFUSED.forEach((b, why) -> out.put(b, "refused: " + why));
         }
@@ -283,7 +302,8 @@ public final class Activations {
             ACTIVE.clear();
             REFUSED.clear();
             round = -1;
-            disarm();
+            AHEAD.clear();
+            endRound();
             EVENTS.set(0);
         }
     }

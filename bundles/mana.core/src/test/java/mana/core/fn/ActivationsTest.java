@@ -97,6 +97,28 @@ class ActivationsTest {
     }
 
     @Test
+    void aLaterRoundDoesNotLoseTheSwitchAnEarlierRoundAgreed() {
+        // rank 1 of the CI failure: round 1 agreed T=5; before this rank reached it, round 2
+        // (another provider of the bundle) was armed; the switch at 5 must still happen
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        deferTopo();
+        Activations.defer("mana.wrappers.cart", CommProvider.class, "cart-comm", () -> switched.add("cart-comm"));
+        Activations.arm(1);
+        Activations.target(1, 5, Set.of("mana.wrappers.cart:TopoProvider"));
+        Activations.event(); // 1
+        assertEquals(1, Activations.arm(2));
+        Activations.target(2, 3, Set.of("mana.wrappers.cart:CommProvider"));
+        Activations.event(); // 2
+        assertTrue(switched.isEmpty());
+        Activations.event(); // 3: round 2's switch
+        assertEquals(List.of("cart-comm"), switched);
+        Activations.event(); // 4
+        Activations.event(); // 5: round 1's switch, not lost
+        assertEquals(List.of("cart-comm", "cart"), switched);
+        assertEquals("", Activations.pendingKeys());
+    }
+
+    @Test
     void aCancelledRoundLetsTheRankGoOnAndTheProviderKeepsWaiting() {
         Activations.agreeWith(readyCalls::incrementAndGet);
         deferTopo();
