@@ -118,6 +118,11 @@ final class JobRunner {
         }
     }
 
+    /** Part of the app-bundle cache key: a bundle marked for weaving is another bundle. */
+    private static String weaving() {
+        return AppBundle.WEAVE_HEADER + "=" + AppBundle.transparent();
+    }
+
     /**
      * The job's application bundle, saved in the job's temp dir: from the cache of bundles
      * ({@link AppBundleCache}) when the same application was wrapped before, else made by bndlib
@@ -137,10 +142,10 @@ final class JobRunner {
             String c = in.mainClass();
             bsn = c.substring(c.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
             bsn = bsn.isEmpty() ? "app" : bsn;
-            how = List.of("classpath", bsn, c);
+            how = List.of("classpath", bsn, c, weaving());
             inputs = in.classPath().entries();
         } else {
-            how = List.of("jar", AppBundle.symbolicNameOf(in.jar()));
+            how = List.of("jar", AppBundle.symbolicNameOf(in.jar()), weaving());
             inputs = List.of(in.jar());
         }
         java.util.Optional<AppBundleCache> cache = AppBundleCache.standard();

@@ -295,7 +295,7 @@ public final class AppBundle {
      * bundles the application, or {@code -Dmana.transparent=true}. TODO(lead): a {@code mana run
      * --transparent} option once the checkpoint gate can cut there.
      */
-    static boolean transparent() {
+    public static boolean transparent() {
         return "1".equals(System.getenv("MANA_TRANSPARENT")) || Boolean.getBoolean("mana.transparent");
     }
 }
