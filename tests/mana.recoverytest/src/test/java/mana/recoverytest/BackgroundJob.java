@@ -88,7 +88,7 @@ final class BackgroundJob implements AutoCloseable {
      */
     void killAllRanks() {
         List<ProcessHandle> all = process.descendants().toList();
-        all.stream().filter(h -> h.info().commandLine().map(c -> c.contains("RankMain rank")).orElse(false))
+        all.stream().filter(h -> h.info().commandLine().map(BackgroundJob::isRankCommand).orElse(false))
                 .forEach(ProcessHandle::destroyForcibly);
         all.forEach(ProcessHandle::destroyForcibly);
     }
@@ -96,7 +96,7 @@ final class BackgroundJob implements AutoCloseable {
     /** kill -9 of one rank's JVM, chosen at random; its pid. */
     long killOneRank(Random random) {
         List<ProcessHandle> ranks = process.descendants()
-                .filter(h -> h.info().commandLine().map(c -> c.contains("RankMain rank")).orElse(false)).toList();
+                .filter(h -> h.info().commandLine().map(BackgroundJob::isRankCommand).orElse(false)).toList();
         if (ranks.isEmpty()) {
             fail("no rank process found under " + process.pid());
         }
@@ -143,5 +143,10 @@ final class BackgroundJob implements AutoCloseable {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         }
+    }
+
+    /** A rank JVM: started through the boot class ({@code RankMain rank}) or the rank jar ({@code -jar mana-rank.jar rank}). */
+    static boolean isRankCommand(String commandLine) {
+        return commandLine.contains("RankMain rank") || commandLine.contains("mana-rank.jar rank");
     }
 }
