@@ -160,23 +160,6 @@ public final class Activations {
         }
     }
 
-    /** Stops agreeing (the coordinator is gone): what waits is switched on at once, as without one. */
-    public static void stopAgreeing() {
-        List<Runnable> now;
-        synchronized (LOCK) {
-            agreement = null;
-            now = new ArrayList<>();
-            for (Pending p : PENDING.values()) {
-                now.add(p.switchOn());
-                ACTIVE.put(p.key(), "active on this rank (no coordinator to agree with)");
-            }
-            PENDING.clear();
-            AHEAD.clear();
-            endRound();
-        }
-        now.forEach(Runnable::run);
-    }
-
     /**
      * A provider bound by the function table's binder: waits for the agreement (returns true)
      * or, with none, is to be switched on at once by the caller (returns false).

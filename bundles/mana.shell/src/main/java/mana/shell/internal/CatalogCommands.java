@@ -63,6 +63,7 @@ public final class CatalogCommands {
         }
         boolean json = a.has("--json");
         Map<String, String> byFunction = providerBundlesByFunction();
+        Set<String> waiting = waitingBundles();
         Table t = new Table("MPI FUNCTION", "JAVA MEMBER", "AREA", "PROVIDED BY");
         int provided = 0;
         int total = 0;
@@ -71,7 +72,7 @@ public final class CatalogCommands {
                 continue;
             }
             Area area = FunctionCatalog.areaOf(r[2]);
-            String by = "hand-written".equals(r[3]) ? providerOf(r[2], area, byFunction) : null;
+            String by = "hand-written".equals(r[3]) ? providerOf(r[2], area, byFunction, waiting) : null;
             total++;
             if (by != null) {
                 provided++;
@@ -142,14 +143,13 @@ public final class CatalogCommands {
      * The bundle that provides a function now: the provider whose interface declares the MPI name
      * ({@link MpiName}); for Java-only members (no MPI name on any provider), the area's bundle when it is active.
      */
-    private String providerOf(String function, Area area, Map<String, String> byFunction) {
+    private String providerOf(String function, Area area, Map<String, String> byFunction, Set<String> waiting) {
         String by = byFunction.get(function);
         if (by != null) {
             return by.isEmpty() ? null : by;
         }
         String bsn = area.bundle();
-        if (bsn == null || Activations.states().keySet().stream()
-                .anyMatch(k -> k.startsWith(bsn + ":") && Activations.states().get(k).startsWith("waiting"))) {
+        if (bsn == null || waiting.contains(bsn)) {
             return null; // absent, or hot-added and not yet switched on
         }
         for (Bundle b : context.getBundles()) {
@@ -158,6 +158,17 @@ public final class CatalogCommands {
             }
         }
         return null;
+    }
+
+    /** Bundles added while the job runs whose providers are not switched on yet. */
+    private static Set<String> waitingBundles() {
+        Set<String> out = new java.util.HashSet<>();
+        Activations.states().forEach((k, v) -> {
+            if (!v.startsWith("active") && k.contains(":")) {
+                out.add(k.substring(0, k.indexOf(':')));
+            }
+        });
+        return out;
     }
 
     /** Bundles added while the job runs and where they stand (waiting for the other ranks, active, refused). */
