@@ -19,7 +19,9 @@ import java.util.TreeSet;
  * on does not pass event n+1 until it hears back. With every answer in, the providers that every
  * rank has are switched on right before event T = max(n) + 1 (ACTTARGET); when no provider is on
  * every rank yet the round ends (ACTCANCEL) and the next READY opens another. A rank that cannot
- * load a bundle (FAIL) makes it refused everywhere (ACTREFUSE).
+ * load a bundle (FAIL) makes it refused everywhere (ACTREFUSE). Removal goes the same way: a
+ * provider whose bundle goes away is reported as {@code -bundle:Type} and switched off at the
+ * target once every rank reports it.
  */
 final class ActivationPlanner {
     /** A line for one rank, or for every rank when {@code rank} is -1. */
@@ -77,7 +79,7 @@ final class ActivationPlanner {
         }
         counts.put(rank, count);
         Set<String> k = new TreeSet<>(keys.isEmpty() ? List.of() : Arrays.asList(keys.split(",")));
-        k.removeIf(key -> refused.contains(key.substring(0, Math.max(0, key.indexOf(':')))));
+        k.removeIf(key -> !key.startsWith(LEAVING) && refused.contains(bundle(key)));
         waiting.put(rank, k);
         if (counts.size() < np) {
             return List.of();
@@ -96,8 +98,7 @@ final class ActivationPlanner {
         } else {
             long target = counts.values().stream().mapToLong(Long::longValue).max().orElse(0) + 1;
             out.add(new Send(-1, "ACTTARGET " + round + " " + target + " " + Wire.text(String.join(",", everywhere))));
-            log.say("switching on " + bundles(everywhere) + " on all " + np + " ranks at the same point (agreement event "
-                    + target + ")");
+            log.say(switching(everywhere) + " on all " + np + " ranks at the same point (agreement event " + target + ")");
         }
         out.addAll(close(now));
         return out;
@@ -153,11 +154,29 @@ final class ActivationPlanner {
         return open;
     }
 
-    private static String bundles(Set<String> keys) {
-        Set<String> b = new LinkedHashSet<>();
+    /** "switching on a, b; switching off c" for keys {@code bundle:Type} (on) and {@code -bundle:Type} (off). */
+    private static String switching(Set<String> keys) {
+        Set<String> on = new LinkedHashSet<>();
+        Set<String> off = new LinkedHashSet<>();
         for (String k : keys) {
-            b.add(k.substring(0, Math.max(0, k.indexOf(':'))));
+            (k.startsWith(LEAVING) ? off : on).add(bundle(k));
         }
-        return String.join(", ", b);
+        List<String> parts = new ArrayList<>();
+        if (!on.isEmpty()) {
+            parts.add("switching on " + String.join(", ", on));
+        }
+        if (!off.isEmpty()) {
+            parts.add("switching off " + String.join(", ", off));
+        }
+        return String.join("; ", parts);
     }
+
+    /** The bundle of a key {@code bundle:Type} or {@code -bundle:Type}. */
+    private static String bundle(String key) {
+        String k = key.startsWith(LEAVING) ? key.substring(LEAVING.length()) : key;
+        return k.substring(0, Math.max(0, k.indexOf(':')));
+    }
+
+    /** How ranks mark a provider that is leaving (mana.core.fn.Activations.LEAVING_PREFIX). */
+    static final String LEAVING = "-";
 }

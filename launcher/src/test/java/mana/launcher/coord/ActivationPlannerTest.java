@@ -67,4 +67,20 @@ class ActivationPlannerTest {
         assertEquals(List.of("all: ACTCANCEL 1"), lines(p.tick(ActivationPlanner.ROUND_TIMEOUT_NANOS + 1, 2)));
         assertTrue(log.get(log.size() - 1).contains("rank(s) [1] did not answer"), log.toString());
     }
+
+    @Test
+    void aProviderLeavingOnEveryRankIsSwitchedOffAtTheTargetEvenWhenItsBundleWasOnceRefused() {
+        p.failed(1, "b", "an older version could not be resolved");
+        p.ready(0, 0);
+        p.at(0, 1, 7, "-b:Topo,c:File", 2, 0);
+        assertEquals(List.of("all: ACTTARGET 1 10 " + Wire.text("-b:Topo,c:File")), lines(p.at(1, 1, 9, "-b:Topo,c:File", 2, 0)));
+        assertTrue(log.get(log.size() - 1).contains("switching on c; switching off b on all 2 ranks"), log.toString());
+    }
+
+    @Test
+    void aProviderLeavingOnOneRankOnlyKeepsServingEverywhere() {
+        p.ready(0, 0);
+        p.at(0, 1, 7, "-b:Topo", 2, 0);
+        assertEquals(List.of("all: ACTCANCEL 1"), lines(p.at(1, 1, 7, "", 2, 0)));
+    }
 }

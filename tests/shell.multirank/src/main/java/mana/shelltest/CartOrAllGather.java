@@ -10,11 +10,14 @@ import mpi.ShiftParms;
  * {@code createCart} (a collective) and, when it is unsupported, does the same work by hand with
  * an {@code allGather}. Each iteration adds the left and right neighbours' values of a ring, so
  * the answer does not depend on which way each iteration went. It loops until the Cartesian path
- * has served {@code CART_USES} iterations (a hot-added mana.wrappers.cart) and at least as many
- * iterations as its argument asks (default 0), or gives up after {@code MAX_ITERATIONS}.
+ * has served {@code CART_USES} iterations (a hot-added mana.wrappers.cart), at least as many
+ * iterations as its first argument asks (default 0) and, when a second argument K is given, K
+ * iterations that fell back again after the Cartesian path had served (the bundle was removed),
+ * or gives up after {@code MAX_ITERATIONS}.
  *
  * <p>Output per rank: {@code rank R: fallback} (once, when the first iteration fell back),
- * {@code rank R: cart from iteration I}, {@code rank R: result S after N iterations}.
+ * {@code rank R: cart from iteration I}, {@code rank R: fallback again from iteration I} (once),
+ * {@code rank R: result S after N iterations}.
  */
 public final class CartOrAllGather {
     static final int CART_USES = 20;
@@ -28,8 +31,10 @@ public final class CartOrAllGather {
         int cartUses = 0;
         int firstCart = -1;
         int minIterations = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+        int fallbacksAfterCart = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+        int fellBackAgain = 0;
         int i = 0;
-        for (; i < MAX_ITERATIONS && (cartUses < CART_USES || i < minIterations); i++) {
+        for (; i < MAX_ITERATIONS && (cartUses < CART_USES || i < minIterations || fellBackAgain < fallbacksAfterCart); i++) {
             int mine = value(rank, i);
             int left;
             int right;
@@ -39,6 +44,8 @@ public final class CartOrAllGather {
             } catch (MPIException e) {
                 if (i == 0) {
                     say(rank, "fallback: " + e.getMessage());
+                } else if (firstCart >= 0 && fellBackAgain == 0) {
+                    say(rank, "fallback again from iteration " + i + ": " + e.getMessage());
                 }
             }
             if (ring != null) {
@@ -56,6 +63,9 @@ public final class CartOrAllGather {
                 ring.free();
                 cartUses++;
             } else {
+                if (firstCart >= 0) {
+                    fellBackAgain++;
+                }
                 int[] all = new int[size];
                 MPI.COMM_WORLD.allGather(new int[] {mine}, 1, MPI.INT, all, 1, MPI.INT);
                 left = all[(rank + size - 1) % size];

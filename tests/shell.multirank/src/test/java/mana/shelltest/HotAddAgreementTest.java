@@ -60,6 +60,36 @@ class HotAddAgreementTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} ranks")
+    @ValueSource(ints = {2, 3})
+    void aHotAddedBundleTakenAwayIsSwitchedOffAtTheSameIterationOnEveryRankAndTheJobFinishes(int ranks) throws Exception {
+        Path jar = Path.of(System.getProperty("programs.jar"));
+        // 0 extra iterations, then 30 that fell back again after the bundle served
+        try (LiveJob job = LiveJob.mana(List.of("run", "--without-bundle", CART, "--plugins", plugins.toString(),
+                "-np", String.valueOf(ranks), "--class", CartOrAllGather.class.getName(), jar.toString(), "0", "30"))) {
+            job.awaitOnEveryRank(ranks, l -> l.contains(": fallback: "));
+            drop(LiveJob.platformBundle(CART), CART + ".jar");
+            job.awaitOnEveryRank(ranks, l -> l.contains(": cart from iteration "));
+            Files.delete(plugins.resolve(CART + ".jar")); // FileInstall uninstalls it on each rank, at its own moment
+            String all = job.finish();
+            assertEquals(0, job.exit(), all);
+            Set<Integer> backAt = new HashSet<>();
+            for (int r = 0; r < ranks; r++) {
+                String prefix = "rank " + r + ": ";
+                Matcher m = Pattern.compile(Pattern.quote(prefix) + "fallback again from iteration (\\d+): (.*)").matcher(all);
+                assertTrue(m.find(), "rank " + r + " never fell back after the removal: " + all);
+                assertTrue(m.group(2).contains("no installed wrapper bundle"), all);
+                backAt.add(Integer.parseInt(m.group(1)));
+                Matcher res = Pattern.compile(Pattern.quote(prefix) + "result (\\d+) after (\\d+) iterations").matcher(all);
+                assertTrue(res.find(), all);
+                assertEquals(CartOrAllGather.expected(r, ranks, Integer.parseInt(res.group(2))), Long.parseLong(res.group(1)),
+                        "rank " + r + "'s answer: " + all);
+            }
+            assertEquals(1, backAt.size(), "every rank switches the bundle off at the same iteration: " + backAt + "\n" + all);
+            assertTrue(all.contains("switching off " + CART + " on all " + ranks + " ranks"), all);
+        }
+    }
+
     @Test
     void aBundleThatCannotBeResolvedIsSwitchedOnNowhereAndTheReasonIsPrinted() throws Exception {
         Path jar = Path.of(System.getProperty("programs.jar"));

@@ -222,6 +222,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
 
     @Override
     public void beforeFinalize() {
+        Activations.finalizing(); // no agreement event comes any more: what is leaving goes now
         if (link != null) {
             protocol.finalizing();
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,8 +25,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * Right before event T each rank switches on the providers every rank has, and event T itself
  * already reaches them. Without an agreement (one rank, no coordinator) providers switch on at once.
  *
- * <p>Hot path: one atomic increment and one volatile read per event; events are collectives
- * and failing calls, never point-to-point messages.
+ * <p>Removal is agreed the same way ({@link #retire}): a provider whose bundle goes away keeps
+ * serving until every rank has seen it go, and stops right before an agreed event, so that the
+ * call at that event already falls back on every rank. Every call served by a provider that was
+ * switched on by agreement is an event too ({@link #counting}): the ranks switched it on at the
+ * same event, so they count its calls alike, and a program that then only calls the hot-added
+ * bundle (a loop of {@code createCart}) still reaches the point where it is switched off.
+ *
+ * <p>Hot path: one atomic increment and one volatile read per event; events are collectives,
+ * failing calls and calls to hot-added providers, never point-to-point messages of the
+ * providers the job started with.
  */
 public final class Activations {
 
@@ -57,13 +66,21 @@ public final class Activations {
      */
     private static volatile boolean attention;
 
-    /** An agreed switch: {@code keys} go on right before event {@code at}. */
+    /** A provider whose bundle goes away, waiting for the point where every rank stops calling it. */
+    record Leaving(String bundle, Class<?> type, Runnable switchOff, CountDownLatch done) {
+    }
+
+    /** Keys of providers leaving start with this, so that one round can switch some on and others off. */
+    public static final String LEAVING_PREFIX = "-";
+
+    /** An agreed switch: {@code keys} go on (or off, for leaving keys) right before event {@code at}. */
     private record Switch(long at, Set<String> keys) {
     }
 
     // guarded by LOCK
     private static Agreement agreement;
     private static final Map<String, Pending> PENDING = new LinkedHashMap<>();
+    private static final Map<String, Leaving> LEAVING = new LinkedHashMap<>();
     private static final Map<String, String> ACTIVE = new TreeMap<>();
     private static final Map<String, String> REFUSED = new TreeMap<>();
     private static long round = -1;
@@ -85,16 +102,15 @@ public final class Activations {
     }
 
     /**
-     * A call that no active provider serves (an agreement event). Returns the provider of
-     * {@code type} to call instead when reaching this event switched one on, else null (the
-     * call fails as unsupported).
+     * A provider switched on by agreement, as the function table is to hold it: every call it
+     * serves is an agreement event, and goes to whatever serves {@code type} after that event (the
+     * provider itself, or what replaces it if the event switched it off).
      */
-    static Object missingCall(Class<?> type) {
-        long n = EVENTS.incrementAndGet();
-        if (attention) {
-            reached(n);
-        }
-        return FunctionTable.isProvided(type) ? FunctionTable.current(type) : null;
+    public static <T> T counting(Class<T> type, T provider) {
+        return FunctionTable.standIn(type, provider, (method, args) -> {
+            event();
+            return FunctionTable.serve(type, method, args);
+        });
     }
 
     private static void reached(long n) {
@@ -135,6 +151,21 @@ public final class Activations {
             }
             it.remove();
             for (String k : sw.keys()) {
+                if (k.startsWith(LEAVING_PREFIX)) {
+                    Leaving l = LEAVING.remove(k.substring(LEAVING_PREFIX.length()));
+                    if (l != null) {
+                        out.add(() -> {
+                            try {
+                                l.switchOff().run();
+                            } finally {
+                                l.done().countDown();
+                            }
+                        });
+                        ACTIVE.put(k.substring(LEAVING_PREFIX.length()),
+                                "removed on every rank at agreement event " + sw.at());
+                    }
+                    continue;
+                }
                 Pending p = PENDING.remove(k);
                 if (p != null) {
                     out.add(p.switchOn());
@@ -155,6 +186,10 @@ public final class Activations {
 
     /** Starts agreeing on hot-added providers (the agent, after MPI_Init, when the job has a coordinator). */
     public static void agreeWith(Agreement a) {
+        if (a == null) {
+            finalizing(); // nothing can be agreed any more: what is leaving goes now
+            return;
+        }
         synchronized (LOCK) {
             agreement = a;
         }
@@ -177,6 +212,84 @@ public final class Activations {
         }
         a.pendingChanged();
         return true;
+    }
+
+    /**
+     * A provider that serves calls and whose bundle goes away (called by the function table's
+     * binder as the bundle stops, on the thread that stops it, holding no lock the application
+     * thread needs). With an agreement, waits until the ranks have agreed on the point where it
+     * stops serving and the application thread has run {@code switchOff} there, and returns true.
+     * Returns false when the caller is to switch it off at once: no agreement (one rank, no
+     * coordinator, after MPI_Finalize), or none reached within {@link #WAIT_LIMIT_SECONDS}.
+     */
+    public static boolean retire(String bundle, Class<?> type, Runnable switchOff) {
+        String key = Pending.key(bundle, type);
+        Leaving l = new Leaving(bundle, type, switchOff, new CountDownLatch(1));
+        Agreement a;
+        synchronized (LOCK) {
+            a = agreement;
+            if (a == null) {
+                return false;
+            }
+            LEAVING.put(key, l);
+        }
+        a.pendingChanged();
+        boolean agreed = false;
+        try {
+            agreed = l.done().await(WAIT_LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (LOCK) {
+            if (!agreed && LEAVING.remove(key, l)) {
+                System.err.println("[mana] " + bundle + " stops serving " + type.getSimpleName()
+                        + " on this rank without the other ranks: no agreement within "
+                        + WAIT_LIMIT_SECONDS + " s");
+                ACTIVE.put(key, "removed on this rank alone (no agreement)");
+                return false;
+            }
+        }
+        awaitQuietly(l.done()); // the application thread is switching it off now
+        return true;
+    }
+
+    /**
+     * MPI_Finalize begins: no agreement event comes any more, so nothing waits for one. Providers
+     * still leaving are switched off by this (the application) thread now.
+     */
+    public static void finalizing() {
+        List<Leaving> off;
+        synchronized (LOCK) {
+            agreement = null;
+            off = new ArrayList<>(LEAVING.values());
+            LEAVING.clear();
+            armed = false;
+            limit = Long.MAX_VALUE;
+            attention = !AHEAD.isEmpty();
+            LOCK.notifyAll();
+        }
+        for (Leaving l : off) {
+            try {
+                l.switchOff().run();
+            } finally {
+                l.done().countDown();
+            }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A provider that goes away: true when it was still waiting (nothing else to undo). */
@@ -208,10 +321,15 @@ public final class Activations {
         }
     }
 
-    /** The keys ({@code bundle:Type}) of the providers waiting on this rank, sorted, comma-separated. */
+    /**
+     * The keys ({@code bundle:Type}) of the providers waiting to switch on on this rank, and
+     * ({@code -bundle:Type}) of those waiting to switch off, sorted, comma-separated.
+     */
     public static String pendingKeys() {
         synchronized (LOCK) {
-            return String.join(",", new java.util.TreeSet<>(PENDING.keySet()));
+            java.util.TreeSet<String> keys = new java.util.TreeSet<>(PENDING.keySet());
+            LEAVING.keySet().forEach(k -> keys.add(LEAVING_PREFIX + k));
+            return String.join(",", keys);
         }
     }
 
@@ -257,6 +375,11 @@ public final class Activations {
                             .mapToLong(Switch::at).min().orElse(0)
                     : armed ? "waiting: the ranks are agreeing on the point to switch it on"
                     : "waiting for the other ranks to install it"));
+            LEAVING.keySet().forEach(k -> out.put(k, AHEAD.stream().anyMatch(sw -> sw.keys().contains(LEAVING_PREFIX + k))
+                    ? "leaving at agreement event " + AHEAD.stream().filter(sw -> sw.keys().contains(LEAVING_PREFIX + k))
+                            .mapToLong(Switch::at).min().orElse(0)
+                    : armed ? "leaving: the ranks are agreeing on the point to switch it off"
+                    : "leaving: still serving until the other ranks remove it too"));
             REFUSED.forEach((b, why) -> out.put(b, "refused: " + why));
         }
         return out;
@@ -270,7 +393,7 @@ public final class Activations {
     private static void pendingChanged() {
         Agreement a;
         synchronized (LOCK) {
-            a = PENDING.isEmpty() ? null : agreement;
+            a = PENDING.isEmpty() && LEAVING.isEmpty() ? null : agreement;
         }
         if (a != null) {
             a.pendingChanged();
@@ -282,6 +405,8 @@ public final class Activations {
         synchronized (LOCK) {
             agreement = null;
             PENDING.clear();
+            LEAVING.values().forEach(l -> l.done().countDown());
+            LEAVING.clear();
             ACTIVE.clear();
             REFUSED.clear();
             round = -1;

@@ -126,30 +126,67 @@ public final class FunctionTable {
                 : type == RmaProvider.class ? rma : null;
     }
 
-    /** True when a real provider (not the stand-in) serves this type. */
+    /** True when a real provider (not the missing stand-in) serves this type. */
     public static boolean isProvided(Class<?> type) {
         Object current = current(type);
-        return current != null && !Proxy.isProxyClass(current.getClass());
+        return current != null && !(standInOf(current) instanceof StandIn s && s.delegate() == null);
     }
 
+    /** The stand-in of an area no bundle provides: each call is an agreement event, then fails. */
     static <T> T missing(Class<T> type) {
-        InvocationHandler h = (proxy, method, args) -> {
+        return standIn(type, null, (method, args) -> {
+            Activations.event(); // may switch a provider on: then this call already reaches it
+            return serve(type, method, args);
+        });
+    }
+
+    /** What a stand-in does with a call. */
+    interface Call {
+        Object call(Method method, Object[] args) throws Throwable;
+    }
+
+    /** The invocation handler of a stand-in: the provider it stands for (null: none) and what it does. */
+    private record StandIn(Class<?> type, Object delegate, Call call) implements InvocationHandler {
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
             if (method.getDeclaringClass() == Object.class) {
-                return objectMethod(type, proxy, method, args);
+                return delegate != null && method.getName().equals("toString")
+                        ? "counted " + type.getSimpleName() + " of " + delegate
+                        : objectMethod(type, proxy, method, args);
             }
-            Object now = Activations.missingCall(type); // an agreement event; may switch a provider on
-            if (now != null) {
-                try {
-                    return method.invoke(now, args);
-                } catch (java.lang.reflect.InvocationTargetException e) {
-                    throw e.getCause();
-                }
+            return call.call(method, args);
+        }
+    }
+
+    /** A stand-in for {@code delegate} (null: for no provider) that runs {@code call} on each call. */
+    static <T> T standIn(Class<T> type, Object delegate, Call call) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                new StandIn(type, delegate, call)));
+    }
+
+    private static InvocationHandler standInOf(Object o) {
+        return Proxy.isProxyClass(o.getClass()) ? Proxy.getInvocationHandler(o) : null;
+    }
+
+    /**
+     * Makes a call with whatever serves {@code type} now, without counting it again: the provider
+     * a stand-in stands for, or the "no bundle provides it" error naming the MPI function.
+     */
+    static Object serve(Class<?> type, Method method, Object[] args) throws Throwable {
+        Object target = current(type);
+        if (standInOf(target) instanceof StandIn s) {
+            target = s.delegate();
+            if (target == null) {
+                MpiName name = method.getAnnotation(MpiName.class);
+                String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();
+                throw FunctionCatalog.missing(fn, null);
             }
-            MpiName name = method.getAnnotation(MpiName.class);
-            String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();
-            throw FunctionCatalog.missing(fn, null);
-        };
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, h));
+        }
+        try {
+            return method.invoke(target, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     private static Object objectMethod(Class<?> type, Object proxy, Method method, Object[] args) {

@@ -178,4 +178,90 @@ class ActivationsTest {
             FunctionTable.install(GroupProvider.class, null);
         }
     }
+
+    @Test
+    void withoutAnAgreementALeavingProviderIsToBeSwitchedOffAtOnce() {
+        assertFalse(Activations.retire("mana.wrappers.cart", TopoProvider.class, () -> switched.add("off")));
+        assertTrue(switched.isEmpty(), "the caller switches it off");
+    }
+
+    @Test
+    void aLeavingProviderServesUntilTheAgreedEventAndTheApplicationThreadSwitchesItOff() throws Exception {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        List<Thread> offBy = new ArrayList<>();
+        AtomicBoolean retired = new AtomicBoolean();
+        Thread stopper = new Thread(() -> retired.set(Activations.retire("mana.wrappers.cart", TopoProvider.class, () -> {
+            switched.add("off");
+            offBy.add(Thread.currentThread());
+        })));
+        stopper.start();
+        waitFor(() -> Activations.pendingKeys().equals("-mana.wrappers.cart:TopoProvider"));
+        assertEquals(1, readyCalls.get(), "the agent is told that a provider is leaving");
+        assertTrue(Activations.states().get("mana.wrappers.cart:TopoProvider").startsWith("leaving"));
+        Activations.event(); // 1
+        assertEquals(1, Activations.arm(4));
+        Activations.target(4, 3, Set.of("-mana.wrappers.cart:TopoProvider"));
+        Activations.event(); // 2
+        stopper.join(300); // a bound for the check, not a speed assertion: it must still be waiting
+        assertTrue(stopper.isAlive(), "the bundle's stop waits for the agreed event");
+        assertTrue(switched.isEmpty(), "before the target the provider still serves");
+        Activations.event(); // 3: switched off before this call goes on
+        assertEquals(List.of("off"), switched);
+        assertEquals(List.of(Thread.currentThread()), offBy, "by the application's thread, at its event");
+        stopper.join(TimeUnit.SECONDS.toMillis(30));
+        assertTrue(retired.get());
+        assertEquals("", Activations.pendingKeys());
+        assertTrue(Activations.states().get("mana.wrappers.cart:TopoProvider").startsWith("removed on every rank"));
+    }
+
+    @Test
+    void finalizingSwitchesOffWhatIsLeavingAndEndsTheAgreement() throws Exception {
+        Activations.agreeWith(readyCalls::incrementAndGet);
+        AtomicBoolean retired = new AtomicBoolean();
+        Thread stopper = new Thread(() -> retired.set(Activations.retire("mana.wrappers.cart", TopoProvider.class,
+                () -> switched.add("off"))));
+        stopper.start();
+        waitFor(() -> !Activations.pendingKeys().isEmpty());
+        Activations.finalizing();
+        stopper.join(TimeUnit.SECONDS.toMillis(30));
+        assertEquals(List.of("off"), switched);
+        assertTrue(retired.get());
+        assertFalse(deferTopo(), "after MPI_Finalize a provider switches on at once");
+    }
+
+    @Test
+    void everyCallOfAProviderSwitchedOnByAgreementIsAnEventAndTheCallAtTheEventThatSwitchesItOffFallsBack() throws Exception {
+        GroupProvider real = group -> 42;
+        GroupProvider counted = Activations.counting(GroupProvider.class, real);
+        FunctionTable.install(GroupProvider.class, counted);
+        try {
+            assertTrue(FunctionTable.isProvided(GroupProvider.class), "a counting stand-in is a real provider");
+            assertEquals(42, FunctionTable.group().size(5));
+            assertEquals(42, FunctionTable.group().size(5));
+            assertEquals(2, Activations.events(), "each call served is an event");
+            Activations.agreeWith(readyCalls::incrementAndGet);
+            Activations.arm(1);
+            Activations.target(1, 3, Set.of("-mana.wrappers.comm:GroupProvider"));
+            // what the binder's retire does, with the table's switch-off as the agreed action
+            new Thread(() -> Activations.retire("mana.wrappers.comm", GroupProvider.class,
+                    () -> FunctionTable.install(GroupProvider.class, null))).start();
+            waitFor(() -> !Activations.pendingKeys().isEmpty());
+            mana.core.error.ManaException e = org.junit.jupiter.api.Assertions.assertThrows(mana.core.error.ManaException.class,
+                    () -> FunctionTable.group().size(5), "event 3 switched it off: this very call falls back");
+            assertTrue(e.getMessage().contains("MPI_Group_size"), e.getMessage());
+            assertEquals(3, Activations.events(), "the fallback does not count the call twice");
+        } finally {
+            FunctionTable.install(GroupProvider.class, null);
+        }
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); // a bound against a hang, not a timing
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 30 s");
+            }
+            Thread.sleep(5);
+        }
+    }
 }

@@ -160,18 +160,19 @@ public final class CatalogCommands {
         return null;
     }
 
-    /** Bundles added while the job runs whose providers are not switched on yet. */
+    /** Bundles added while the job runs whose providers are not switched on (yet, or any more). */
     private static Set<String> waitingBundles() {
         Set<String> out = new java.util.HashSet<>();
         Activations.states().forEach((k, v) -> {
-            if (!v.startsWith("active") && k.contains(":")) {
+            // a leaving provider serves until the agreed point
+            if (!v.startsWith("active") && !v.startsWith("leaving") && k.contains(":")) {
                 out.add(k.substring(0, k.indexOf(':')));
             }
         });
         return out;
     }
 
-    /** Bundles added while the job runs and where they stand (waiting for the other ranks, active, refused). */
+    /** Bundles added or removed while the job runs and where they stand (waiting, active, leaving, removed, refused). */
     static String hotAdded() {
         Map<String, String> states = Activations.states();
         if (states.isEmpty()) {

@@ -44,6 +44,8 @@ public final class FunctionTableBinder {
     private final Deque<FileProvider> files = new ArrayDeque<>();
     private final Deque<InfoProvider> infos = new ArrayDeque<>();
     private final Deque<RmaProvider> rmas = new ArrayDeque<>();
+    /** Providers switched on by agreement, and the stand-ins that count their calls as agreement events. */
+    private final java.util.Map<Object, Object> counted = new java.util.IdentityHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -51,7 +53,7 @@ public final class FunctionTableBinder {
         bind(TopoProvider.class, topos, p);
     }
 
-    synchronized void unbindTopo(TopoProvider p) {
+    void unbindTopo(TopoProvider p) {
         unbind(TopoProvider.class, topos, p);
     }
 
@@ -61,7 +63,7 @@ public final class FunctionTableBinder {
         bind(FileProvider.class, files, p);
     }
 
-    synchronized void unbindFile(FileProvider p) {
+    void unbindFile(FileProvider p) {
         unbind(FileProvider.class, files, p);
     }
 
@@ -71,7 +73,7 @@ public final class FunctionTableBinder {
         bind(InfoProvider.class, infos, p);
     }
 
-    synchronized void unbindInfo(InfoProvider p) {
+    void unbindInfo(InfoProvider p) {
         unbind(InfoProvider.class, infos, p);
     }
 
@@ -81,7 +83,7 @@ public final class FunctionTableBinder {
         bind(RmaProvider.class, rmas, p);
     }
 
-    synchronized void unbindRma(RmaProvider p) {
+    void unbindRma(RmaProvider p) {
         unbind(RmaProvider.class, rmas, p);
     }
 
@@ -91,7 +93,7 @@ public final class FunctionTableBinder {
         bind(TypeProvider.class, types, p);
     }
 
-    synchronized void unbindType(TypeProvider p) {
+    void unbindType(TypeProvider p) {
         unbind(TypeProvider.class, types, p);
     }
 
@@ -101,7 +103,7 @@ public final class FunctionTableBinder {
         bind(RequestProvider.class, requests, p);
     }
 
-    synchronized void unbindRequest(RequestProvider p) {
+    void unbindRequest(RequestProvider p) {
         unbind(RequestProvider.class, requests, p);
     }
 
@@ -111,7 +113,7 @@ public final class FunctionTableBinder {
         bind(GroupProvider.class, groups, p);
     }
 
-    synchronized void unbindGroup(GroupProvider p) {
+    void unbindGroup(GroupProvider p) {
         unbind(GroupProvider.class, groups, p);
     }
 
@@ -121,7 +123,7 @@ public final class FunctionTableBinder {
         bind(EnvProvider.class, envs, p);
     }
 
-    synchronized void unbindEnv(EnvProvider p) {
+    void unbindEnv(EnvProvider p) {
         unbind(EnvProvider.class, envs, p);
     }
 
@@ -131,7 +133,7 @@ public final class FunctionTableBinder {
         bind(CommProvider.class, comms, p);
     }
 
-    synchronized void unbindComm(CommProvider p) {
+    void unbindComm(CommProvider p) {
         unbind(CommProvider.class, comms, p);
     }
 
@@ -141,7 +143,7 @@ public final class FunctionTableBinder {
         bind(P2pProvider.class, p2ps, p);
     }
 
-    synchronized void unbindP2p(P2pProvider p) {
+    void unbindP2p(P2pProvider p) {
         unbind(P2pProvider.class, p2ps, p);
     }
 
@@ -151,7 +153,7 @@ public final class FunctionTableBinder {
         bind(CollProvider.class, colls, p);
     }
 
-    synchronized void unbindColl(CollProvider p) {
+    void unbindColl(CollProvider p) {
         unbind(CollProvider.class, colls, p);
     }
 
@@ -164,22 +166,43 @@ public final class FunctionTableBinder {
         FunctionTable.install(type, p);
     }
 
+    /** Run by the application thread at the agreed event: from now on the provider's calls are events too. */
     private synchronized <T> void switchOn(Class<T> type, Deque<T> stack, T p) {
         stack.push(p);
-        FunctionTable.install(type, p);
+        counted.put(p, Activations.counting(type, p));
+        FunctionTable.install(type, served(type, stack));
     }
 
-    private static <T> void unbind(Class<T> type, Deque<T> stack, T p) {
+    /**
+     * Not synchronized: with an agreement, {@link Activations#retire} waits here until the
+     * application thread has switched the provider off at the agreed event, which takes this
+     * component's monitor.
+     */
+    private <T> void unbind(Class<T> type, Deque<T> stack, T p) {
         if (Activations.withdraw(bundleOf(p), type, p)) {
             return; // it never served a call
         }
-        stack.remove(p);
-        FunctionTable.install(type, stack.peek());
+        Runnable off = () -> switchOff(type, stack, p);
+        if (!Activations.retire(bundleOf(p), type, off)) {
+            off.run();
+        }
         // New calls now go elsewhere; let calls already inside a wrapper finish before the
         // provider's bundle goes away (bounded: a call blocked in MPI must not hang this).
         if (CheckpointGate.GATE.close(QUIESCE_SECONDS, TimeUnit.SECONDS)) {
             CheckpointGate.GATE.open();
         }
+    }
+
+    private synchronized <T> void switchOff(Class<T> type, Deque<T> stack, T p) {
+        stack.remove(p);
+        counted.remove(p);
+        FunctionTable.install(type, served(type, stack));
+    }
+
+    /** What the table is to hold for the top of {@code stack}: a hot-added provider counts its calls. */
+    private <T> T served(Class<T> type, Deque<T> stack) {
+        T top = stack.peek();
+        return top == null ? null : type.cast(counted.getOrDefault(top, top));
     }
 
     private static final long QUIESCE_SECONDS = 2;
