@@ -9,11 +9,11 @@ import mpi.ShiftParms;
  * The common pattern of issue 22, with no agreement of its own: every iteration tries
  * {@code createCart} (a collective) and, when it is unsupported, does the same work by hand with
  * an {@code allGather}. Each iteration adds the left and right neighbours' values of a ring, so
- * the answer does not depend on which way each iteration went. It loops until the Cartesian path
- * has served {@code CART_USES} iterations (a hot-added mana.wrappers.cart), at least as many
- * iterations as its first argument asks (default 0) and, when a second argument K is given, K
- * iterations that fell back again after the Cartesian path had served (the bundle was removed),
- * or gives up after {@code MAX_ITERATIONS}.
+ * the answer does not depend on which way each iteration went. It loops at least as many
+ * iterations as its first argument asks (default 0), and then until the Cartesian path has served
+ * {@code CART_USES} iterations (a hot-added mana.wrappers.cart) or, when a second argument K is
+ * given, until K iterations fell back again after the Cartesian path had served (the bundle was
+ * taken away, at any moment); it gives up after {@code MAX_ITERATIONS}.
  *
  * <p>Output per rank: {@code rank R: fallback} (once, when the first iteration fell back),
  * {@code rank R: cart from iteration I}, {@code rank R: fallback again from iteration I} (once),
@@ -34,7 +34,7 @@ public final class CartOrAllGather {
         int fallbacksAfterCart = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         int fellBackAgain = 0;
         int i = 0;
-        for (; i < MAX_ITERATIONS && (cartUses < CART_USES || i < minIterations || fellBackAgain < fallbacksAfterCart); i++) {
+        for (; i < MAX_ITERATIONS && !done(i, minIterations, cartUses, fellBackAgain, fallbacksAfterCart); i++) {
             int mine = value(rank, i);
             int left;
             int right;
@@ -76,6 +76,18 @@ public final class CartOrAllGather {
         }
         say(rank, "result " + result + " after " + i + " iterations");
         MPI.Finalize();
+    }
+
+    /**
+     * Done after the minimum of iterations and, when waiting for the bundle to go away again
+     * ({@code fallbacksAfterCart} > 0), that many fallbacks after it served; else after it served
+     * {@code CART_USES} iterations.
+     */
+    static boolean done(int i, int minIterations, int cartUses, int fellBackAgain, int fallbacksAfterCart) {
+        if (i < minIterations) {
+            return false;
+        }
+        return fallbacksAfterCart > 0 ? fellBackAgain >= fallbacksAfterCart : cartUses >= CART_USES;
     }
 
     /** Rank r's value at iteration i. */

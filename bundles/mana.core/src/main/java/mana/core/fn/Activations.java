@@ -27,14 +27,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Removal is agreed the same way ({@link #retire}): a provider whose bundle goes away keeps
  * serving until every rank has seen it go, and stops right before an agreed event, so that the
- * call at that event already falls back on every rank. Every call served by a provider that was
- * switched on by agreement is an event too ({@link #counting}): the ranks switched it on at the
- * same event, so they count its calls alike, and a program that then only calls the hot-added
- * bundle (a loop of {@code createCart}) still reaches the point where it is switched off.
+ * call at that event already falls back on every rank. Each collective on MPI_COMM_WORLD served by
+ * a provider that was switched on by agreement is an event too ({@link #counting}): the ranks
+ * switched it on at the same event, so they count its calls alike, and a program that then only
+ * calls the hot-added bundle (a loop of {@code createCart}) still reaches the point where it is
+ * switched off.
  *
- * <p>Hot path: one atomic increment and one volatile read per event; events are collectives,
- * failing calls and calls to hot-added providers, never point-to-point messages of the
- * providers the job started with.
+ * <p>Hot path: one atomic increment and one volatile read per event; events are world
+ * collectives and failing calls, never point-to-point messages.
  */
 public final class Activations {
 
@@ -102,13 +102,21 @@ public final class Activations {
     }
 
     /**
-     * A provider switched on by agreement, as the function table is to hold it: every call it
-     * serves is an agreement event, and goes to whatever serves {@code type} after that event (the
-     * provider itself, or what replaces it if the event switched it off).
+     * A provider switched on by agreement, as the function table is to hold it: each of its
+     * collectives on MPI_COMM_WORLD is an agreement event ({@link WorldCollectives}), and every
+     * call goes to whatever serves {@code type} after that event (the provider itself, or what
+     * replaces it if the event switched it off). A hot-added {@link CollProvider} is held as it
+     * is: its wrappers count their world collectives themselves.
      */
     public static <T> T counting(Class<T> type, T provider) {
+        if (type == CollProvider.class) {
+            return provider;
+        }
+        java.util.Set<java.lang.reflect.Method> collectives = WorldCollectives.of(type);
         return FunctionTable.standIn(type, provider, (method, args) -> {
-            event();
+            if (WorldCollectives.onWorld(collectives, method, args)) {
+                event();
+            }
             return FunctionTable.serve(type, method, args);
         });
     }

@@ -230,28 +230,36 @@ class ActivationsTest {
     }
 
     @Test
-    void everyCallOfAProviderSwitchedOnByAgreementIsAnEventAndTheCallAtTheEventThatSwitchesItOffFallsBack() throws Exception {
-        GroupProvider real = group -> 42;
-        GroupProvider counted = Activations.counting(GroupProvider.class, real);
-        FunctionTable.install(GroupProvider.class, counted);
+    void worldCollectivesOfAProviderSwitchedOnByAgreementAreEventsAndTheCallAtTheEventThatSwitchesItOffFallsBack()
+            throws Exception {
+        TopoProvider real = (TopoProvider) java.lang.reflect.Proxy.newProxyInstance(TopoProvider.class.getClassLoader(),
+                new Class<?>[] {TopoProvider.class}, (proxy, method, args) -> method.getName().equals("createCart") ? 77
+                        : method.getName().equals("cartShift") ? new int[] {1, 2} : null);
+        TopoProvider counted = Activations.counting(TopoProvider.class, real);
+        FunctionTable.install(TopoProvider.class, counted);
+        int world = WorldCollectives.WORLD;
         try {
-            assertTrue(FunctionTable.isProvided(GroupProvider.class), "a counting stand-in is a real provider");
-            assertEquals(42, FunctionTable.group().size(5));
-            assertEquals(42, FunctionTable.group().size(5));
-            assertEquals(2, Activations.events(), "each call served is an event");
+            assertTrue(FunctionTable.isProvided(TopoProvider.class), "a counting stand-in is a real provider");
+            assertEquals(77, FunctionTable.topo().createCart(world, new int[] {2}, new boolean[] {true}, false));
+            assertEquals(1, Activations.events(), "a collective on MPI_COMM_WORLD is an event");
+            FunctionTable.topo().createCart(world + 1, new int[] {2}, new boolean[] {true}, false);
+            FunctionTable.topo().cartGet(77);
+            assertEquals(1, Activations.events(), "a collective on another communicator and a local call are not");
             Activations.agreeWith(readyCalls::incrementAndGet);
             Activations.arm(1);
-            Activations.target(1, 3, Set.of("-mana.wrappers.comm:GroupProvider"));
+            Activations.target(1, 2, Set.of("-mana.wrappers.cart:TopoProvider"));
             // what the binder's retire does, with the table's switch-off as the agreed action
-            new Thread(() -> Activations.retire("mana.wrappers.comm", GroupProvider.class,
-                    () -> FunctionTable.install(GroupProvider.class, null))).start();
+            new Thread(() -> Activations.retire("mana.wrappers.cart", TopoProvider.class,
+                    () -> FunctionTable.install(TopoProvider.class, null))).start();
             waitFor(() -> !Activations.pendingKeys().isEmpty());
+            FunctionTable.topo().cartGet(77); // not an event: still served
             mana.core.error.ManaException e = org.junit.jupiter.api.Assertions.assertThrows(mana.core.error.ManaException.class,
-                    () -> FunctionTable.group().size(5), "event 3 switched it off: this very call falls back");
-            assertTrue(e.getMessage().contains("MPI_Group_size"), e.getMessage());
-            assertEquals(3, Activations.events(), "the fallback does not count the call twice");
+                    () -> FunctionTable.topo().createCart(world, new int[] {2}, new boolean[] {true}, false),
+                    "event 2 switched it off: this very call falls back");
+            assertTrue(e.getMessage().contains("MPI_Cart_create"), e.getMessage());
+            assertEquals(2, Activations.events(), "the fallback does not count the call twice");
         } finally {
-            FunctionTable.install(GroupProvider.class, null);
+            FunctionTable.install(TopoProvider.class, null);
         }
     }
 
