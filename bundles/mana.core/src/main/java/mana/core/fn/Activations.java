@@ -27,8 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Removal is agreed the same way ({@link #retire}): a provider whose bundle goes away keeps
  * serving until every rank has seen it go, and stops right before an agreed event, so that the
- * call at that event already falls back on every rank. Each collective on MPI_COMM_WORLD served by
- * a provider that was switched on by agreement is an event too ({@link #counting}): the ranks
+ * call at that event already falls back on every rank. Each collective on MPI_COMM_WORLD and each
+ * call making a new MPI object served by a provider that was switched on by agreement is an event
+ * too ({@link #counting}): the ranks
  * switched it on at the same event, so they count its calls alike, and a program that then only
  * calls the hot-added bundle (a loop of {@code createCart}) still reaches the point where it is
  * switched off.
@@ -103,7 +104,8 @@ public final class Activations {
 
     /**
      * A provider switched on by agreement, as the function table is to hold it: each of its
-     * collectives on MPI_COMM_WORLD is an agreement event ({@link WorldCollectives}), and every
+     * collectives on MPI_COMM_WORLD and each call that makes a new MPI object is an agreement
+     * event ({@link WorldCollectives}), and every
      * call goes to whatever serves {@code type} after that event (the provider itself, or what
      * replaces it if the event switched it off). A hot-added {@link CollProvider} is held as it
      * is: its wrappers count their world collectives themselves.
@@ -113,8 +115,9 @@ public final class Activations {
             return provider;
         }
         java.util.Set<java.lang.reflect.Method> collectives = WorldCollectives.of(type);
+        java.util.Set<java.lang.reflect.Method> makers = WorldCollectives.makers(type);
         return FunctionTable.standIn(type, provider, (method, args) -> {
-            if (WorldCollectives.onWorld(collectives, method, args)) {
+            if (makers.contains(method) || WorldCollectives.onWorld(collectives, method, args)) {
                 event();
             }
             return FunctionTable.serve(type, method, args);

@@ -230,7 +230,7 @@ class ActivationsTest {
     }
 
     @Test
-    void worldCollectivesOfAProviderSwitchedOnByAgreementAreEventsAndTheCallAtTheEventThatSwitchesItOffFallsBack()
+    void worldCollectivesAndObjectMakersOfAProviderSwitchedOnByAgreementAreEventsAndTheCallAtTheEventThatSwitchesItOffFallsBack()
             throws Exception {
         TopoProvider real = (TopoProvider) java.lang.reflect.Proxy.newProxyInstance(TopoProvider.class.getClassLoader(),
                 new Class<?>[] {TopoProvider.class}, (proxy, method, args) -> method.getName().equals("createCart") ? 77
@@ -243,11 +243,12 @@ class ActivationsTest {
             assertEquals(77, FunctionTable.topo().createCart(world, new int[] {2}, new boolean[] {true}, false));
             assertEquals(1, Activations.events(), "a collective on MPI_COMM_WORLD is an event");
             FunctionTable.topo().createCart(world + 1, new int[] {2}, new boolean[] {true}, false);
+            assertEquals(2, Activations.events(), "a call making a new object is an event on any communicator");
             FunctionTable.topo().cartGet(77);
-            assertEquals(1, Activations.events(), "a collective on another communicator and a local call are not");
+            assertEquals(2, Activations.events(), "a local call on an object is not");
             Activations.agreeWith(readyCalls::incrementAndGet);
             Activations.arm(1);
-            Activations.target(1, 2, Set.of("-mana.wrappers.cart:TopoProvider"));
+            Activations.target(1, 3, Set.of("-mana.wrappers.cart:TopoProvider"));
             // what the binder's retire does, with the table's switch-off as the agreed action
             new Thread(() -> Activations.retire("mana.wrappers.cart", TopoProvider.class,
                     () -> FunctionTable.install(TopoProvider.class, null))).start();
@@ -255,12 +256,23 @@ class ActivationsTest {
             FunctionTable.topo().cartGet(77); // not an event: still served
             mana.core.error.ManaException e = org.junit.jupiter.api.Assertions.assertThrows(mana.core.error.ManaException.class,
                     () -> FunctionTable.topo().createCart(world, new int[] {2}, new boolean[] {true}, false),
-                    "event 2 switched it off: this very call falls back");
+                    "event 3 switched it off: this very call falls back");
             assertTrue(e.getMessage().contains("MPI_Cart_create"), e.getMessage());
-            assertEquals(2, Activations.events(), "the fallback does not count the call twice");
+            assertEquals(3, Activations.events(), "the fallback does not count the call twice");
         } finally {
             FunctionTable.install(TopoProvider.class, null);
         }
+    }
+
+    @Test
+    void callsOfAHotAddedProviderThatMakeANewObjectAreEventsOtherLocalCallsAreNot() {
+        assertTrue(WorldCollectives.makers(TypeProvider.class).stream().anyMatch(m -> m.getName().equals("contiguous")
+                || m.getAnnotation(MpiName.class).value().equals("MPI_Type_contiguous")));
+        assertTrue(WorldCollectives.makers(TypeProvider.class).stream()
+                .noneMatch(m -> m.getAnnotation(MpiName.class).value().equals("MPI_Type_free")
+                        || m.getAnnotation(MpiName.class).value().equals("MPI_Type_commit")));
+        assertTrue(WorldCollectives.makers(TopoProvider.class).stream()
+                .noneMatch(m -> m.getAnnotation(MpiName.class).value().equals("MPI_Cart_shift")));
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
