@@ -6,16 +6,22 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import mana.launcher.levels.LevelOptions;
 
 /**
  * The checkpoint options of {@code mana run} and {@code mana restart}, taken out of the
  * command line before {@link RunArgs} parses the rest (options before the jar only).
  */
 public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRestarts, String coordBind, boolean strict,
-        String ckptSignal, List<String> rest) {
+        String ckptSignal, List<String> rest, LevelOptions levels) {
+
+    public CkptOptions(String ckptDir, Duration interval, int keep, int maxRestarts, String coordBind, boolean strict,
+            String ckptSignal, List<String> rest) {
+        this(ckptDir, interval, keep, maxRestarts, coordBind, strict, ckptSignal, rest, LevelOptions.NONE);
+    }
 
     static final Set<String> WITH_VALUE = Set.of("--ckpt-dir", "--ckpt-interval", "--ckpt-keep", "--max-restarts", "--coord-bind",
-            "--ckpt-on-signal");
+            "--ckpt-on-signal", "--ckpt-local", "--ckpt-flush-every");
     /** Signals --ckpt-on-signal takes. */
     static final List<String> SIGNALS = List.of("TERM", "USR1", "USR2", "INT", "HUP");
     /** MANA options of mana run that take a value (their values are not the jar). */
@@ -41,7 +47,7 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
                                      mana run in the batch script). If no checkpoint can be taken,
                                      TERM, INT and HUP then stop the job (so does the same signal
                                      again); after USR1 or USR2 it goes on
-            """;
+            """ + LevelOptions.HELP;
 
     public static CkptOptions extract(String command, List<String> args, boolean restart) throws UsageError {
         String dir = null;
@@ -51,6 +57,9 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
         int maxRestarts = 0;
         boolean strict = false;
         String signal = null;
+        String local = null;
+        boolean partner = false;
+        Integer flushEvery = null;
         List<String> rest = new ArrayList<>();
         int i = 0;
         while (i < args.size()) {
@@ -64,6 +73,11 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
             if (a.startsWith("--") && eq > 0 && WITH_VALUE.contains(a.substring(0, eq))) {
                 name = a.substring(0, eq);
                 value = a.substring(eq + 1);
+            }
+            if (name.equals("--ckpt-partner")) {
+                partner = true;
+                i++;
+                continue;
             }
             if (restart && name.equals("--strict")) {
                 strict = true;
@@ -89,6 +103,8 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
                     case "--ckpt-keep" -> keep = count(command, name, value, 1);
                     case "--max-restarts" -> maxRestarts = count(command, name, value, 0);
                     case "--ckpt-on-signal" -> signal = signal(command, value);
+                    case "--ckpt-local" -> local = value;
+                    case "--ckpt-flush-every" -> flushEvery = count(command, name, value, 0);
                     default -> bind = value;
                 }
                 continue;
@@ -101,7 +117,8 @@ public record CkptOptions(String ckptDir, Duration interval, int keep, int maxRe
             i += n + 1;
         }
         rest.addAll(args.subList(Math.min(i, args.size()), args.size()));
-        return new CkptOptions(dir, interval, keep, maxRestarts, bind, strict, signal, List.copyOf(rest));
+        return new CkptOptions(dir, interval, keep, maxRestarts, bind, strict, signal, List.copyOf(rest),
+                LevelOptions.of(command, local, partner, flushEvery));
     }
 
     /** A signal name as kill spells it (TERM, SIGTERM, sigterm), without the SIG prefix. */

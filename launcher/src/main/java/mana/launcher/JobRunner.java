@@ -13,6 +13,7 @@ import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.CoordTls;
+import mana.launcher.levels.LevelOptions;
 import mana.launcher.startup.AppBundleCache;
 import mana.launcher.startup.RankJit;
 import mana.launcher.startup.StartupCache;
@@ -280,7 +281,10 @@ final class JobRunner {
             int restarts = 0;
             List<String> startup = startupOptions(command);
             while (!stopRequested) {
-                List<String> jvm = restartDir == null ? List.of() : List.of("-Dmana.restart.dir=" + restartDir);
+                List<String> jvm = new ArrayList<>(opts.levels().rankJvmOptions());
+                if (restartDir != null) {
+                    jvm.add("-Dmana.restart.dir=" + restartDir);
+                }
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
                                 : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm);
@@ -344,7 +348,7 @@ final class JobRunner {
                 reportSkipped(new CheckpointStore(root, opts.keep()), sel, "[mana] ");
                 String who = coord.firstLostRank() >= 0 ? "rank " + coord.firstLostRank() + " died" : "the job failed";
                 System.err.println("[mana] " + who + " (mpirun exit " + status + "); restarting from checkpoint " + sel.chosen().seq()
-                        + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
+                        + LevelOptions.levelNote(sel.manifest()) + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
                 restartDir = sel.chosen().dir();
             }
             return 143; // stopped by a signal between two runs of mpirun (128 + SIGTERM's number)
@@ -423,6 +427,7 @@ final class JobRunner {
             p.setProperty("main", ra.mainClass());
         }
         p.setProperty("keep", Integer.toString(opts.keep()));
+        opts.levels().save(p);
         return p;
     }
 

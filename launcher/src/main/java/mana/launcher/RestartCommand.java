@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import mana.launcher.levels.LevelOptions;
 import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
@@ -74,10 +75,15 @@ final class RestartCommand {
             throw new UsageError("restart", "cannot read " + root + ": " + e.getMessage());
         }
         JobRunner.reportSkipped(new CheckpointStore(root, opts.keep()), sel, "[mana restart] ");
+        LevelOptions levels = opts.levels().orElse(LevelOptions.load(root.resolve(Coordinator.LAUNCH_FILE)));
+        if (levels.enabled()) {
+            System.err.println("[mana restart] checkpoint levels: " + levels.describe());
+        }
+
         System.err.println("[mana restart] restarting " + ra.describe() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
-                + " (" + sel.chosen().dir() + ")");
+                + " (" + sel.chosen().dir() + ")" + LevelOptions.levelNote(sel.manifest()));
         CkptOptions runOpts = new CkptOptions(root.toString(), opts.interval(), opts.keep(), opts.maxRestarts(), opts.coordBind(),
-                false, opts.ckptSignal(), launch);
+                false, opts.ckptSignal(), launch, levels);
         return JobRunner.run("restart", runOpts, ra, root, sel);
     }
 

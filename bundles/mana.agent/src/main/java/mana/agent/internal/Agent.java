@@ -186,7 +186,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
             return new CutProtocol.Result(false, a.seq(), 0, 0, "no checkpoint engine on rank " + rank
                     + " (bundle mana.ckpt is not installed or not active)");
         }
-        CutOutcome o = e.checkpoint(new CutRequest(a.seq(), Path.of(a.root()), a.keep(), jobId, index), state);
+        CutOutcome o = e.checkpoint(new CutRequest(a.seq(), Path.of(a.root()), a.keep(), jobId, index, a.exit()), state);
         return new CutProtocol.Result(o.committed(), o.seq(), o.bytes(), o.drained(), o.abortReason());
     }
 

@@ -95,6 +95,14 @@ final class Cut {
                 return aborted(reason);
             }
             phases.phase("collective clocks");
+            Levels.Config levels = Levels.Config.fromSystem();
+            LevelCut lc = levels == null ? null : new LevelCut(x, request, levels);
+            if (lc != null) {
+                reason = lc.prepare(); // the same on every rank
+                if (reason != null) {
+                    return aborted(reason);
+                }
+            }
             completeCollectives();
             for (DescriptorKind k : kinds) {
                 k.atCut(); // e.g. windows complete their one-sided operations (collective over members)
@@ -111,7 +119,7 @@ final class Cut {
                 // the drain did not finish: nothing is written
             } else if (pending != null) {
                 try {
-                    info = write(pending);
+                    info = write(lc != null ? lc.openOwn() : pending.openRank(x.rank));
                 } catch (NotSerializableException e) {
                     problem = "the application state holds an object that is not Serializable: class " + e.getMessage();
                 } catch (ObjectStreamException e) {
@@ -133,9 +141,19 @@ final class Cut {
                 return aborted(written.problem());
             }
             phases.phase("agree, gather");
+            if (lc != null) {
+                reason = x.agree(lc.afterWrite(pending, written.values()));
+                if (reason != null) {
+                    if (x.rank == 0) {
+                        abortQuietly(pending);
+                    }
+                    return aborted(reason);
+                }
+                phases.phase("level " + lc.level().key() + " copies");
+            }
             String commitProblem = null;
             if (x.rank == 0) {
-                commitProblem = commit(pending, infos(written.values()));
+                commitProblem = commit(pending, infos(written.values()), lc);
             }
             phases.phase("commit");
             reason = x.fromRankZero(commitProblem);
@@ -143,6 +161,9 @@ final class Cut {
                 return aborted(reason);
             }
             phases.phase("outcome");
+            if (lc != null) {
+                lc.pruneLocal();
+            }
             return new CutOutcome(true, request.seq(), bytes, drained, null);
         } catch (MPIException | ManaException e) {
             // an MPI error in the engine's own exchanges: the ranks cannot agree any more
@@ -502,8 +523,8 @@ final class Cut {
         return p;
     }
 
-    private RankFileInfo write(PendingCheckpoint pending) throws IOException, ManaException {
-        try (RankFileWriter w = pending.openRank(x.rank)) {
+    private RankFileInfo write(RankFileWriter writer) throws IOException, ManaException {
+        try (RankFileWriter w = writer) {
             w.writeSection(Sections.ENGINE, bytes(out -> {
                 out.writeInt(Sections.FORMAT);
                 out.writeLong(request.seq());
@@ -633,13 +654,20 @@ final class Cut {
         return out;
     }
 
-    private String commit(PendingCheckpoint pending, RankFileInfo[] infos) {
+    private String commit(PendingCheckpoint pending, RankFileInfo[] infos, LevelCut lc) {
         try {
             for (RankFileInfo i : infos) {
                 pending.recordRank(i);
             }
             pending.setProperty("safePointIndex", Long.toString(request.safePointIndex()));
-            pending.commit(PendingCheckpoint.Verify.QUICK);
+            if (lc != null) {
+                lc.describe(pending);
+            }
+            if (lc != null && lc.level() != Levels.Level.SHARED) {
+                pending.commitElsewhere(); // the files are on the nodes, written and forced
+            } else {
+                pending.commit(PendingCheckpoint.Verify.QUICK);
+            }
             return null;
         } catch (CheckpointException | RuntimeException e) {
             abortQuietly(pending);

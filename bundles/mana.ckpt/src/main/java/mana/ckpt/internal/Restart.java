@@ -54,6 +54,8 @@ final class Restart {
     private final Path dir;
     private final List<DescriptorKind> kinds;
     private final ClassLoader appLoader;
+    /** This rank's file: in {@link #dir}, or the copy {@link LevelRestore} chose. */
+    private Path rankFile;
 
     Restart(Path dir, List<DescriptorKind> kinds, ClassLoader appLoader) {
         this.dir = dir;
@@ -78,6 +80,21 @@ final class Restart {
         // Everything this rank can check alone is checked before the ranks agree, so that any
         // problem refuses the restart on every rank with the same message (no rank left waiting
         // in a collective rebuild that another rank never enters).
+        rankFile = dir.resolve(CheckpointFormat.rankFileName(x.rank));
+        try {
+            LevelRestore.Result levels = LevelRestore.run(x, dir);
+            if (levels != null && levels.problem() != null) {
+                throw refused(levels.problem());
+            }
+            if (levels != null) {
+                rankFile = levels.file();
+                if (x.rank == 0) {
+                    System.err.println("[mana] restart from " + levels.report());
+                }
+            }
+        } catch (MPIException e) {
+            throw Lower.error(e);
+        }
         Decoded decoded = null;
         String problem = null;
         try {
@@ -85,7 +102,7 @@ final class Restart {
         } catch (CheckpointException e) {
             problem = e.getMessage();
         } catch (IOException | ManaException | MPIException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            problem = "rank file " + dir.resolve(CheckpointFormat.rankFileName(x.rank)) + ": " + describe(e);
+            problem = "rank file " + rankFile + ": " + describe(e);
         }
         String reason;
         try {
@@ -159,7 +176,7 @@ final class Restart {
             throw new CheckpointException(CheckpointException.Problem.CORRUPT, "the manifest names file '"
                     + expected.fileName() + "' for rank " + rank);
         }
-        RankFileReader r = RankFileReader.open(dir.resolve(CheckpointFormat.rankFileName(rank)));
+        RankFileReader r = RankFileReader.open(rankFile);
         try {
             if (r.rank() != rank || r.worldSize() != size || r.seq() != m.seq()) {
                 throw new CheckpointException(CheckpointException.Problem.CORRUPT, "rank file " + r.file() + " is for rank "

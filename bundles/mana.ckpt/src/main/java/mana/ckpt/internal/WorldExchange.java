@@ -94,6 +94,26 @@ final class WorldExchange {
         return String.join("; ", parts);
     }
 
+    /** Every rank's string, by rank. */
+    String[] allGatherStrings(String mine) throws MPIException {
+        byte[] b = mine.getBytes(StandardCharsets.UTF_8);
+        int[] counts = new int[size];
+        world.allGather(new int[] {b.length}, 1, MPI.INT, counts, 1, MPI.INT);
+        int[] displs = new int[size];
+        int total = 0;
+        for (int r = 0; r < size; r++) {
+            displs[r] = total;
+            total += counts[r];
+        }
+        byte[] all = new byte[Math.max(total, 1)];
+        world.allGatherv(b.length == 0 ? new byte[1] : b, b.length, MPI.BYTE, all, counts, displs, MPI.BYTE);
+        String[] out = new String[size];
+        for (int r = 0; r < size; r++) {
+            out[r] = new String(all, displs[r], counts[r], StandardCharsets.UTF_8);
+        }
+        return out;
+    }
+
     /** Sends {@code toEach[r]} to rank r; returns what each rank sent to this one. */
     long[][] allToAll(long[][] toEach) throws MPIException {
         int[] sendCounts = new int[size];

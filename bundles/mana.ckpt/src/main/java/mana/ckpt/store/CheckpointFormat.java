@@ -58,7 +58,7 @@ public final class CheckpointFormat {
     }
 
     /** Sequence number of a committed checkpoint directory name, or -1. */
-    static long parseCheckpointDir(String name) {
+    public static long parseCheckpointDir(String name) {
         Matcher m = CKPT_DIR.matcher(name);
         return m.matches() ? Long.parseLong(m.group(1)) : -1;
     }
@@ -133,7 +133,7 @@ public final class CheckpointFormat {
         for (int n = 0; n < 32; n++) sq[n] = times(mat, mat[n]);
     }
 
-    static String hex(int crc) {
+    public static String hex(int crc) {
         return String.format("0x%08x", crc);
     }
 

@@ -149,6 +149,15 @@ public final class CheckpointStore {
         return out;
     }
 
+    /** Manifest property: the checkpoint level ({@code local}, {@code partner} or {@code shared}); absent without levels. */
+    public static final String LEVEL = "level";
+
+    /** True when the manifest's rank files are only on the nodes (level local or partner), not in the shared root. */
+    public static boolean isNodeLocal(Manifest m) {
+        String level = m.properties().get(LEVEL);
+        return "local".equals(level) || "partner".equals(level);
+    }
+
     public Manifest readManifest(CheckpointRef ref) throws CheckpointException {
         return Manifest.read(ref.manifestFile());
     }
@@ -156,7 +165,9 @@ public final class CheckpointStore {
     /**
      * Checks a committed checkpoint completely for a restart with {@code worldSize} ranks:
      * manifest (checksum, format, seq), rank count, presence and size of every rank file, then
-     * every rank file's header, sections and whole-file CRC32C against the manifest.
+     * every rank file's header, sections and whole-file CRC32C against the manifest. A checkpoint
+     * of level {@code local} or {@code partner} has only its manifest here: its rank files are
+     * checked by the ranks at MPI_Init, on their nodes.
      *
      * @return the manifest
      * @throws CheckpointException describing the first problem found ({@link CheckpointException#problem()})
@@ -174,6 +185,10 @@ public final class CheckpointStore {
         if (m.worldSize() != worldSize) {
             throw new CheckpointException(Problem.WORLD_SIZE_MISMATCH, "checkpoint " + ref + " was taken with "
                     + m.worldSize() + " ranks; this job has " + worldSize + " ranks");
+        }
+        if (isNodeLocal(m)) {
+            // the rank files are on the nodes' local disks: the ranks find and check them at MPI_Init
+            return m;
         }
         try {
             for (RankFileInfo info : m.ranks()) {

@@ -196,6 +196,10 @@ public final class PendingCheckpoint {
                     + missing + " of " + worldSize + " have not written their file into " + dir);
         }
         for (int r = 0; r < worldSize; r++) infos.add(checkRank(r, verify));
+        return writeManifestAndRename(infos);
+    }
+
+    private CheckpointRef writeManifestAndRename(List<RankFileInfo> infos) throws CheckpointException {
         Map<String, String> props = new LinkedHashMap<>(properties);
         Manifest m = new Manifest(CheckpointFormat.FORMAT_VERSION, jobId, seq, worldSize, Instant.now(), infos, props);
         Path target = store.root().resolve(CheckpointFormat.checkpointDirName(seq));
@@ -227,6 +231,26 @@ public final class PendingCheckpoint {
         CheckpointRef ref = new CheckpointRef(seq, target);
         store.prune();
         return ref;
+    }
+
+    /**
+     * Commits a checkpoint whose rank files were written elsewhere (node-local checkpoint levels):
+     * the manifest, recording what every rank's writer reported ({@link #recordRank}), is the
+     * commit point, written and renamed exactly as in {@link #commit(Verify)}. The caller has
+     * made sure every copy the level needs is written and forced.
+     */
+    public synchronized CheckpointRef commitElsewhere() throws CheckpointException {
+        ensureOpenChecked();
+        List<RankFileInfo> infos = new ArrayList<>(worldSize);
+        for (int r = 0; r < worldSize; r++) {
+            RankFileInfo i = reported.get(r);
+            if (i == null) {
+                throw new CheckpointException(Problem.MISSING_FILE, "cannot commit checkpoint seq " + seq + ": rank " + r
+                        + " reported no file");
+            }
+            infos.add(i);
+        }
+        return writeManifestAndRename(infos);
     }
 
     private RankFileInfo checkRank(int r, Verify verify) throws CheckpointException {
