@@ -1,0 +1,200 @@
+package mana.multinode;
+
+import static mana.multinode.MultiNodeTest.apiJar;
+import static mana.multinode.MultiNodeTest.checksum;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checkpoint levels across two simulated nodes (2 ranks each): a checkpoint of level partner
+ * (each rank's file in its node's local folder, a copy on the rank of the same local index on the
+ * other node; nothing but the manifest in the shared root); node1 crashes and its local folder is
+ * lost; the restart on the same nodes (node1 back, empty) takes node1's ranks from their partner
+ * copies on node0 and gives the uninterrupted answer. With the partner copies gone too, the
+ * restart is refused, naming the rank and both nodes.
+ */
+class LevelsTest {
+    static final int NP = 4;
+    static final String RING = "mana.examples.NbRing";
+    static final String STEPS = "400";
+    static SimNodes nodes;
+    static Path examples;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void up() {
+        nodes = SimNodes.up("mn-lvl", 2, 2);
+        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
+    }
+
+    @AfterAll
+    static void down() {
+        if (nodes != null) {
+            nodes.close();
+        }
+    }
+
+    private List<String> mana(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(MultiNodeTest.java(), "-Dmana.home=" + ManaJob.home(), "-jar",
+                ManaJob.launcherJar().toString()));
+        cmd.add(args[0]);
+        if (args[0].equals("run")) {
+            cmd.addAll(nodes.mpirunOptions());
+        }
+        cmd.addAll(List.of(args).subList(1, args.length));
+        return cmd;
+    }
+
+    @Test
+    void losingANodeAndItsLocalFolderRestartsFromThePartnerCopiesWithTheSameAnswer() throws Exception {
+        List<String> raw = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe"));
+        raw.addAll(nodes.mpirunOptions());
+        raw.addAll(List.of("-np", String.valueOf(NP), MultiNodeTest.java(), "-cp", ManaJob.lowerHalfJar() + ":" + apiJar() + ":"
+                + examples, RING, STEPS, "0"));
+        ManaJob.Run ref = nodes.exec(0, 240, raw);
+        assertEquals(0, ref.exit(), ref.all());
+        String expected = checksum(ref.out(), ref.all());
+
+        Path root = tmp.resolve("ckpt");
+        String local = tmp.resolve("local-%h").toString();
+        Path node0 = tmp.resolve("local-node0");
+        Path node1 = tmp.resolve("local-node1");
+        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "--ckpt-local", local, "--ckpt-partner",
+                "-np", String.valueOf(NP), "--class", RING, examples.toString(), STEPS, "50"), tmp.resolve("run.out"), tmp.resolve("run.err"));
+        try {
+            String jobId = jobId(job, root);
+            ManaJob.Run ck = untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            assertEquals(0, ck.exit(), ck.all() + logs());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            // level partner: the shared root has the manifest only; the files are on the nodes
+            try (Stream<Path> s = Files.list(root.resolve("ckpt-000001"))) {
+                assertEquals(List.of("manifest.mana"), s.map(p -> p.getFileName().toString()).toList());
+            }
+            assertEquals(List.of("partner-2.mana", "partner-3.mana", "rank-0.mana", "rank-1.mana"), files(node0));
+            assertEquals(List.of("partner-0.mana", "partner-1.mana", "rank-2.mana", "rank-3.mana"), files(node1));
+
+            nodes.kill(1); // node1 crashes: its daemon and its two ranks
+            deleteTree(node1); // and its local disk is gone
+            assertTrue(job.waitFor(180, TimeUnit.SECONDS), "the job did not end after node1 crashed" + logs());
+            assertNotEquals(0, job.exitValue(), logs());
+        } finally {
+            job.descendants().forEach(ProcessHandle::destroyForcibly);
+            job.destroyForcibly();
+            job.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertFalse(Files.readString(tmp.resolve("run.out")).contains("ring checksum"), "ended before the crash: " + logs());
+
+        ManaJob.Run re = nodes.exec(0, 300, mana("restart", root.toString()));
+        assertEquals(0, re.exit(), re.all());
+        assertTrue(re.err().contains("from checkpoint ckpt-000001 (level partner): rank 0: own local file (node0); rank 1: own local"
+                + " file (node0); rank 2: partner copy from node0; rank 3: partner copy from node0"), re.all());
+        assertEquals(expected, checksum(re.out(), re.all()));
+        assertEquals(List.of("rank-2.mana", "rank-3.mana"), files(node1), "the restart puts node1's files back");
+
+        // both copies of rank 2 lost: refused, naming the rank and both nodes
+        deleteTree(node1);
+        Files.delete(latest(node0).resolve("partner-2.mana"));
+        ManaJob.Run refused = nodes.exec(0, 300, mana("restart", root.toString()));
+        assertNotEquals(0, refused.exit(), refused.all());
+        assertTrue(refused.all().contains("rank 2's file on node1 and its partner copy on node0 are gone or damaged"), refused.all());
+        assertFalse(refused.out().contains("ring checksum"), refused.all());
+    }
+
+    /** The id of the job whose checkpoint root is {@code root}, from its job file. */
+    private static String jobId(Process job, Path root) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        Path dir = Path.of(System.getProperty("user.home"), ".mana", "jobs");
+        while (System.nanoTime() < until && job.isAlive()) {
+            try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+                for (Path f : s.filter(p -> p.toString().endsWith(".properties")).toList()) {
+                    Properties p = new Properties();
+                    try (InputStream in = Files.newInputStream(f)) {
+                        p.load(in);
+                    } catch (IOException gone) {
+                        continue;
+                    }
+                    if (root.toString().equals(p.getProperty("ckptRoot"))) {
+                        return p.getProperty("job");
+                    }
+                }
+            } catch (IOException e) {
+                // listing raced with a job file being removed: look again
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no job file for " + root);
+    }
+
+    private static Path latest(Path localRoot) throws IOException {
+        try (Stream<Path> jobs = Files.list(localRoot)) {
+            Path jobDir = jobs.findFirst().orElseThrow();
+            try (Stream<Path> s = Files.list(jobDir)) {
+                return s.max(Comparator.naturalOrder()).orElseThrow();
+            }
+        }
+    }
+
+    /** The files of the newest local checkpoint folder under a node's local root, sorted. */
+    private static List<String> files(Path localRoot) throws IOException {
+        try (Stream<Path> s = Files.list(latest(localRoot))) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> w = Files.walk(dir)) {
+            for (Path p : w.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    interface Attempt {
+        ManaJob.Run run();
+    }
+
+    /** Retries while the job is not up yet, or its ranks are still starting. */
+    private ManaJob.Run untilReady(Attempt a) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
+        while (true) {
+            ManaJob.Run r = a.run();
+            boolean early = r.err().contains("cannot checkpoint now") || r.err().contains("no running job")
+                    || r.err().contains("not running") || r.err().contains("no job");
+            if (!early || System.nanoTime() > until) {
+                return r;
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private String logs() {
+        try {
+            return "\n--- run.out\n" + Files.readString(tmp.resolve("run.out")) + "--- run.err\n" + Files.readString(tmp.resolve("run.err"));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
