@@ -142,14 +142,14 @@ final class Cut {
             }
             phases.phase("agree, gather");
             if (lc != null) {
-                reason = x.agree(lc.afterWrite(pending, written.values()));
+                reason = x.agree(lc.afterWrite(pending, written.values(), phases));
                 if (reason != null) {
                     if (x.rank == 0) {
                         abortQuietly(pending);
                     }
                     return aborted(reason);
                 }
-                phases.phase("level " + lc.level().key() + " copies");
+                phases.phase("level: agree");
             }
             String commitProblem = null;
             if (x.rank == 0) {

@@ -77,7 +77,7 @@ final class LevelCut {
      * Collective, after every rank wrote its own file ({@code written[r]} = size, CRC32C): the
      * partner copies, then (level shared) the copy into the shared checkpoint. This rank's problem or null.
      */
-    String afterWrite(PendingCheckpoint pending, long[][] written) throws MPIException {
+    String afterWrite(PendingCheckpoint pending, long[][] written, Phases phases) throws MPIException {
         List<String> problems = new ArrayList<>();
         if (partners != null) {
             List<FileTransfer.Out> outs = List.of(new FileTransfer.Out(partners[x.rank], ownFile(), written[x.rank][0]));
@@ -93,6 +93,7 @@ final class LevelCut {
             if (p != null) {
                 problems.add(p);
             }
+            phases.phase("level: partner copies");
         }
         if (level == Levels.Level.SHARED) {
             try {
@@ -100,6 +101,7 @@ final class LevelCut {
             } catch (IOException e) {
                 problems.add("cannot copy " + ownFile() + " to the shared root: " + e);
             }
+            phases.phase("level: flush to the shared root");
         }
         return problems.isEmpty() ? null : String.join("; ", problems);
     }
