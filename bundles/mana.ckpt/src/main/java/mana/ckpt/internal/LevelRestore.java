@@ -25,29 +25,23 @@ final class LevelRestore {
     private LevelRestore() {
     }
 
-    /** Null when the checkpoint has no levels (its rank files are in {@code dir}, as always). */
+    /** Null when the checkpoint has no levels, or its manifest is left to the usual checks (its rank files are in {@code dir}). */
     static Result run(WorldExchange x, Path dir) throws MPIException {
+        // A manifest that cannot be read, or of another world size, is left to the usual checks
+        // (Restart.decode refuses it with the reason, as without levels).
         Manifest m = null;
-        String problem = null;
         try {
             m = Manifest.read(dir.resolve(CheckpointFormat.MANIFEST_FILE));
-            if (m.worldSize() != x.size) {
-                problem = "the checkpoint was taken with " + m.worldSize() + " ranks; this job has " + x.size + " ranks";
-            }
         } catch (CheckpointException e) {
-            problem = e.getMessage();
+            m = null;
         }
-        long[] mode = {problem != null ? -1 : m.properties().get(CheckpointStore.LEVEL) == null ? 0 : 1};
-        WorldExchange.Gathered g = x.agreeAndGather(problem, mode);
-        if (g.problem() != null) {
-            return new Result(null, g.problem(), null); // Restart refuses with this reason
+        long mode = m == null || m.worldSize() != x.size ? -1 : m.properties().get(CheckpointStore.LEVEL) == null ? 0 : 1;
+        long[][] modes = x.allGather(new long[] {mode});
+        boolean levels = true;
+        for (long[] v : modes) {
+            levels &= v[0] == 1;
         }
-        for (long[] v : g.values()) {
-            if (v[0] != mode[0]) {
-                return new Result(null, "the ranks read different manifests in " + dir, null);
-            }
-        }
-        if (mode[0] == 0) {
+        if (!levels) {
             return null;
         }
         Levels.Level level = Levels.Level.of(m.properties().get(CheckpointStore.LEVEL));
