@@ -94,6 +94,9 @@ final class Restart {
             }
         } catch (MPIException e) {
             throw Lower.error(e);
+        } catch (RuntimeException e) {
+            // a manifest whose level properties do not fit together (the same on every rank)
+            throw refused("checkpoint " + dir + ": its checkpoint level cannot be used: " + describe(e));
         }
         Decoded decoded = null;
         String problem = null;
