@@ -245,6 +245,13 @@ final class JobRunner {
         AppInput app = checkApp(command, ra);
         PluginSupport.check(ra.shell(), Dist.dir());
         RankRuntime runtime = rankRuntime(command, mpi);
+        if (mpi.hydra()) {
+            try { // before the coordinator and the checkpoint root exist
+                HydraOptions.translate(RunCommand.defaultMpirunOptions(ra.mpirunArgs(), Dist.isRootUser()));
+            } catch (HydraOptions.Untranslatable e) {
+                throw new UsageError(command, e.getMessage());
+            }
+        }
         Path mpirun = Dist.onPath(mpi.mpirun())
                 .orElseThrow(() -> new UsageError(command, mpi.mpirun() + " not found on PATH ("
                         + (mpi.hydra() ? "install mpich and libmpich-dev" : "install openmpi-bin") + ", or run ./mana setup)"));
