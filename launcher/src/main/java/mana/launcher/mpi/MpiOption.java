@@ -54,9 +54,7 @@ public record MpiOption(MpiImplementation mpi, List<String> rest) {
                 } else {
                     v = a.substring(OPTION.length() + 1);
                 }
-                String given = v;
-                mpi = MpiImplementation.byName(v)
-                        .orElseThrow(() -> new Invalid("--mpi expects one of " + MpiImplementation.names() + ", not '" + given + "'"));
+                mpi = named(v);
                 i++;
                 continue;
             }
@@ -73,26 +71,26 @@ public record MpiOption(MpiImplementation mpi, List<String> rest) {
     /** For mana restart, whose arguments are all its own (no application): --mpi anywhere. */
     public static MpiOption extractAnywhere(List<String> args) throws Invalid {
         List<String> rest = new ArrayList<>();
-        List<String> mine = new ArrayList<>();
+        MpiImplementation mpi = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals(OPTION)) {
-                mine.add(a);
-                if (i + 1 < args.size()) {
-                    mine.add(args.get(++i));
+                if (i + 1 >= args.size()) {
+                    throw new Invalid("--mpi needs a name: " + MpiImplementation.names());
                 }
+                mpi = named(args.get(++i));
             } else if (a.startsWith(OPTION + "=")) {
-                mine.add(a);
+                mpi = named(a.substring(OPTION.length() + 1));
             } else {
                 rest.add(a);
             }
         }
-        MpiImplementation mpi = null;
-        if (!mine.isEmpty()) {
-            mine.add("x.jar");
-            mpi = extract(mine, a -> 0).mpi();
-        }
         return new MpiOption(mpi, List.copyOf(rest));
+    }
+
+    private static MpiImplementation named(String v) throws Invalid {
+        return MpiImplementation.byName(v)
+                .orElseThrow(() -> new Invalid("--mpi expects one of " + MpiImplementation.names() + ", not '" + v + "'"));
     }
 
     /** A bad --mpi, or one whose pieces are not installed; the message is the user's line. */

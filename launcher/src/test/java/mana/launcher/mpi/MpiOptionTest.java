@@ -25,10 +25,13 @@ class MpiOptionTest {
     }
 
     @Test
-    void aBadNameIsOneLineNamingTheChoices() {
+    void aBadNameIsOneLineNamingTheChoices() throws Exception {
         MpiOption.Invalid e = assertThrows(MpiOption.Invalid.class, () -> MpiOption.extract(List.of("--mpi", "lam", "a.jar"), VALUES));
         assertEquals("--mpi expects one of openmpi-jni, openmpi, mpich, not 'lam'", e.getMessage());
         assertThrows(MpiOption.Invalid.class, () -> MpiOption.extract(List.of("--mpi"), VALUES));
+        assertThrows(MpiOption.Invalid.class, () -> MpiOption.extractAnywhere(List.of("/root", "--mpi=lam")));
+        assertThrows(MpiOption.Invalid.class, () -> MpiOption.extractAnywhere(List.of("/root", "--mpi")));
+        assertEquals(MpiImplementation.MPICH, MpiOption.extractAnywhere(List.of("--mpi=mpich", "/root")).mpi());
     }
 
     @Test
