@@ -1,6 +1,7 @@
 package mpi;
 
 import mana.core.error.ErrorClass;
+import mana.core.error.ErrorNumbers;
 import mana.core.error.ManaException;
 import mana.core.fn.CommProvider;
 import mana.core.fn.FunctionTable;
@@ -43,7 +44,7 @@ final class ManaErrors {
         if (comm != null && comm.freed && commVid == Vid.NULL) {
             message = message + " (this communicator was freed by Comm.free)";
         }
-        MPIException x = new MPIException(e.errorCode(), e.errorClass(), message);
+        MPIException x = exception(e, message);
         if (e.getCause() != null && !fromLowerHalf(e)) {
             // Open MPI's own error has no cause in the raw binding: neither here (same trace, same getCause)
             x.initCause(e.getCause());
@@ -52,6 +53,19 @@ final class ManaErrors {
             fatal(x, commVid);
         }
         return x;
+    }
+
+    /**
+     * The application's MPIException for {@code e}: the lower half's own error as it is; MANA's own
+     * (numbered as Open MPI numbers them, ErrorClass) in the running lower half's numbers.
+     */
+    static MPIException exception(ManaException e, String message) {
+        if (fromLowerHalf(e)) {
+            return new MPIException(e.errorCode(), e.errorClass(), message);
+        }
+        int cls = ErrorNumbers.toLowerHalf(e.errorClass());
+        int code = e.errorCode() == e.errorClass() ? cls : e.errorCode();
+        return new MPIException(code, cls, message);
     }
 
     /** Converted from the lower half's own MPIException (see mana.wrappers.base.Lower.error). */

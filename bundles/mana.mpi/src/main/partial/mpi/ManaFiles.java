@@ -23,7 +23,7 @@ final class ManaFiles {
         if (file != null && file.closed && file.vid == Vid.NULL) {
             message = message + " (this file was closed by File.close)";
         }
-        MPIException x = new MPIException(e.errorCode(), e.errorClass(), message);
+        MPIException x = ManaErrors.exception(e, message);
         if (e.getCause() != null) {
             x.initCause(e.getCause());
         }

@@ -34,7 +34,7 @@ final class ManaWins {
             }
             return ManaErrors.of(m);
         }
-        MPIException x = new MPIException(e.errorCode(), e.errorClass(), e.getMessage());
+        MPIException x = ManaErrors.exception(e, e.getMessage());
         if (e.getCause() != null) {
             x.initCause(e.getCause());
         }

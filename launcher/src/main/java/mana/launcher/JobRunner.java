@@ -19,6 +19,10 @@ import mana.launcher.startup.RankJit;
 import mana.launcher.startup.StartupCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
+import mana.launcher.mpi.HydraOptions;
+import mana.launcher.mpi.MpiImplementation;
+import mana.launcher.mpi.MpiOption;
+import mana.launcher.mpi.RankRuntime;
 import mana.launcher.rank.AppBundle;
 import mana.launcher.rank.AppClassPath;
 
@@ -41,16 +45,39 @@ final class JobRunner {
     }
 
     static int run(List<String> argv) throws UsageError {
-        CkptOptions opts = CkptOptions.extract("run", argv, false);
+        MpiOption mpi = mpiOption("run", argv);
+        CkptOptions opts = CkptOptions.extract("run", mpi.rest(), false);
         RunArgs ra = RunArgs.parse(opts.rest());
         if (ra.help()) {
             System.out.print(ShellOptions.help(RunArgs.HELP));
             System.out.print(CkptOptions.HELP);
+            System.out.print(MpiOption.HELP);
             return 0;
         }
         Path root = opts.ckptDir() != null ? Path.of(opts.ckptDir()).toAbsolutePath().normalize()
                 : Path.of("mana-ckpt", appName(ra)).toAbsolutePath().normalize();
-        return run("run", opts, ra, root, null);
+        MpiImplementation impl = mpi.mpi() != null ? mpi.mpi() : MpiImplementation.DEFAULT;
+        return run("run", opts, ra, root, null, impl);
+    }
+
+    /** --mpi taken out of a mana run/restart command line (before the application). */
+    static MpiOption mpiOption(String command, List<String> argv) throws UsageError {
+        try {
+            return MpiOption.extract(argv, a -> RunArgs.MPIRUN_VALUES.getOrDefault(a,
+                    CkptOptions.RUN_VALUES.contains(a) || CkptOptions.WITH_VALUE.contains(a) || a.equals("--plugins")
+                            || a.equals("--without-bundle") ? 1 : 0));
+        } catch (MpiOption.Invalid e) {
+            throw new UsageError(command, e.getMessage());
+        }
+    }
+
+    /** How the ranks run for {@code mpi}; a one-line error when what it needs is missing. */
+    static RankRuntime rankRuntime(String command, MpiImplementation mpi) throws UsageError {
+        try {
+            return MpiOption.runtime(mpi, Dist.home(), Dist.java());
+        } catch (MpiOption.Invalid e) {
+            throw new UsageError(command, e.getMessage());
+        }
     }
 
     static String appName(RunArgs ra) {
@@ -214,11 +241,21 @@ final class JobRunner {
     /**
      * @param restartFrom the committed checkpoint directory to restart from first, or null for a fresh start
      */
-    static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom) throws UsageError {
+    static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom, MpiImplementation mpi)
+            throws UsageError {
         AppInput app = checkApp(command, ra);
         PluginSupport.check(ra.shell(), Dist.dir());
-        Path mpirun = Dist.onPath("mpirun")
-                .orElseThrow(() -> new UsageError(command, "mpirun not found on PATH (install openmpi-bin, or run ./mana setup)"));
+        RankRuntime runtime = rankRuntime(command, mpi);
+        if (mpi.hydra()) {
+            try { // before the coordinator and the checkpoint root exist
+                HydraOptions.translate(RunCommand.defaultMpirunOptions(ra.mpirunArgs(), Dist.isRootUser()));
+            } catch (HydraOptions.Untranslatable e) {
+                throw new UsageError(command, e.getMessage());
+            }
+        }
+        Path mpirun = Dist.onPath(mpi.mpirun())
+                .orElseThrow(() -> new UsageError(command, mpi.mpirun() + " not found on PATH ("
+                        + (mpi.hydra() ? "install mpich and libmpich-dev" : "install openmpi-bin") + ", or run ./mana setup)"));
         Path launcher = Dist.launcherJar();
         if (!Files.isRegularFile(launcher)) {
             throw new UsageError(command, "launcher jar " + launcher + " not found (build with ./mana setup)");
@@ -241,7 +278,7 @@ final class JobRunner {
             }
         }
         try (Coordinator coord = new Coordinator(new Coordinator.Settings(jobId, token, root, opts.keep(), opts.interval(), np,
-                launchDescription(ra, opts)), bind, tls, msg -> System.err.println("[mana] " + msg))) {
+                launchDescription(ra, opts, mpi)), bind, tls, msg -> System.err.println("[mana] " + msg))) {
             // Ranks on other hosts read the job's bundle from here: on the checkpoint root's file
             // system, shared by every node (a node-local /tmp would not do).
             if (multiHost) {
@@ -279,7 +316,8 @@ final class JobRunner {
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
             int restarts = 0;
-            List<String> startup = startupOptions(command);
+            // the start-up cache's class-data archive is the launcher JDK's: not for another JVM
+            List<String> startup = runtime.ffm() ? RankJit.options(System.getenv(RankJit.ENV)) : startupOptions(command);
             while (!stopRequested) {
                 List<String> jvm = new ArrayList<>(opts.levels().rankJvmOptions());
                 if (restartDir != null) {
@@ -287,12 +325,12 @@ final class JobRunner {
                 }
                 List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
-                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm);
+                                : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm, runtime);
                 if (multiHost) {
                     MultiHostJob.checkAbsolute(command, cmd);
                 }
                 if (PluginSupport.singletonConsole(ra, System.console() != null)) {
-                    cmd = PluginSupport.withoutMpirun(cmd, Dist.java().toString());
+                    cmd = PluginSupport.withoutMpirun(cmd, runtime.java().toString());
                 }
                 if (Boolean.getBoolean("mana.verbose")) {
                     System.err.println("[mana " + command + "] " + String.join(" ", cmd));
@@ -407,8 +445,9 @@ final class JobRunner {
     }
 
     /** What mana restart needs to start the job again: the run arguments without checkpoint options. */
-    static Properties launchDescription(RunArgs ra, CkptOptions opts) {
+    static Properties launchDescription(RunArgs ra, CkptOptions opts, MpiImplementation mpi) {
         Properties p = new Properties();
+        p.setProperty(MPI_PROPERTY, mpi.cliName());
         List<String> args = ra.absoluteArgs(); // restartable from any directory
         p.setProperty("args", Integer.toString(args.size()));
         for (int i = 0; i < args.size(); i++) {
@@ -473,6 +512,25 @@ final class JobRunner {
                 // shutting down already
             }
         }
+    }
+
+    /** The launch description's key for the MPI the job ran on (mana restart's default). */
+    static final String MPI_PROPERTY = "mpi";
+
+    /** The MPI a job ran on, from its launch description (Open MPI JNI for jobs from before --mpi). */
+    static MpiImplementation launchMpi(Path root) throws UsageError {
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(root.resolve(Coordinator.LAUNCH_FILE))) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UsageError("restart", root.resolve(Coordinator.LAUNCH_FILE) + ": unreadable launch description (" + e.getMessage() + ")");
+        }
+        String v = p.getProperty(MPI_PROPERTY);
+        if (v == null) {
+            return MpiImplementation.DEFAULT;
+        }
+        return MpiImplementation.byName(v).orElseThrow(() -> new UsageError("restart", root.resolve(Coordinator.LAUNCH_FILE)
+                + ": unknown mpi=" + v + " (expected one of " + MpiImplementation.names() + ")"));
     }
 
     /** Reads a launch description back as run arguments. */

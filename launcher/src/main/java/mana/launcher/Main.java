@@ -20,15 +20,17 @@ public final class Main {
             Commands:
               run [-np N] APP.jar [args]   run an MPI Java application under MANA (see mana run --help)
               checkpoint [JOB] [--exit]    checkpoint a running job (--exit: then end it cleanly)
-              restart [CKPT_ROOT] [--strict] [-np N] [options]
+              restart [CKPT_ROOT] [--strict] [-np N] [--mpi NAME] [options]
                                            start a job again from its newest complete checkpoint
+                                           (--mpi: on another MPI library than it ran on)
               jobs                         list this user's running jobs
               shell [JOB] [--rank R | --all] [-c COMMAND]
                                            Gogo commands on the ranks of a running job
               demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
                                            same answer; basic: Open MPI's Hello and Pi on 4 ranks
-              bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate]
-                                           MANA vs the raw Open MPI binding in the same job:
+              bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate] [--mpi NAME,...]
+                                           MANA vs the raw lower half in the same job (--mpi:
+                                           one job per lower half, e.g. openmpi-jni,openmpi,mpich):
                                            ping-pong 8 B..4 MiB (2 ranks); allreduce, bcast,
                                            alltoall 8 B..1 MiB (4 ranks); coll = the three;
                                            --calibrate: raw against raw (this machine's noise)
@@ -140,7 +142,23 @@ public final class Main {
         }
         List<String> rest = new java.util.ArrayList<>(args);
         boolean calibrate = rest.remove("--calibrate");
-        String usage = "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate]";
+        String usage = "usage: mana bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate] [--mpi NAME[,NAME...]]";
+        List<mana.launcher.mpi.MpiImplementation> mpis = new java.util.ArrayList<>();
+        int at = rest.indexOf("--mpi");
+        if (at >= 0) {
+            if (at + 1 >= rest.size()) {
+                throw new UsageError("bench", "--mpi needs one or more of " + mana.launcher.mpi.MpiImplementation.names()
+                        + ", separated by commas");
+            }
+            for (String n : rest.get(at + 1).split(",")) {
+                mpis.add(mana.launcher.mpi.MpiImplementation.byName(n).orElseThrow(() -> new UsageError("bench",
+                        "--mpi expects " + mana.launcher.mpi.MpiImplementation.names() + " (comma-separated), not '" + n + "'")));
+            }
+            rest.subList(at, at + 2).clear();
+        }
+        if (mpis.isEmpty()) {
+            mpis.add(null); // mana run's default, no --mpi on its command line
+        }
         String what = rest.isEmpty() ? "all" : rest.get(0);
         if (!List.of("p2p", "allreduce", "bcast", "alltoall", "coll", "all").contains(what) || rest.size() > 2) {
             throw new UsageError("bench", usage);
@@ -157,15 +175,40 @@ public final class Main {
             throw new UsageError("bench", jar + " not found (build with ./mana setup)");
         }
         int status = 0;
-        if (what.equals("p2p") || what.equals("all")) {
-            List<String> run = new java.util.ArrayList<>(List.of("-np", "2", jar.toString(), "p2p", rounds));
-            if (calibrate) {
-                run.add("calibrate");
+        // One lower half after the other, each job measuring MANA against that lower half called directly ("raw").
+        for (mana.launcher.mpi.MpiImplementation mpi : mpis) {
+            List<String> on = mpi == null ? List.of() : List.of("--mpi", mpi.cliName());
+            if (mpi != null) {
+                System.out.println("\n# --mpi " + mpi.cliName() + " (raw: the " + (mpi.ffm() ? "FFM lower half on " + mpi.ffmName()
+                        : "Open MPI JNI binding") + ")");
+                System.out.flush();
             }
-            status = RunCommand.run(run);
-        }
-        if (status == 0 && !what.equals("p2p")) {
-            status = RunCommand.run(List.of("-np", "4", jar.toString(), what.equals("all") ? "coll" : what, rounds));
+            if (what.equals("p2p") || what.equals("all")) {
+                List<String> run = new java.util.ArrayList<>(on);
+                run.addAll(List.of("-np", "2", jar.toString(), "p2p", rounds));
+                if (calibrate) {
+                    run.add("calibrate");
+                }
+                status = RunCommand.run(run);
+            }
+            if (status == 0 && !what.equals("p2p")) {
+                List<String> run = new java.util.ArrayList<>(on);
+                run.addAll(List.of("-np", "4", jar.toString(), what.equals("all") ? "coll" : what, rounds));
+                status = RunCommand.run(run);
+            }
+            if (status != 0) {
+                return status;
+            }
+            if (mpi != null && !calibrate && (what.equals("p2p") || what.equals("all"))) {
+                try {
+                    status = mana.launcher.bench.CPingPong.run(mpi, Dist.home(), rounds, Dist.isRootUser());
+                } catch (java.io.IOException e) {
+                    System.out.println("# C reference left out: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return 130;
+                }
+            }
         }
         return status;
     }

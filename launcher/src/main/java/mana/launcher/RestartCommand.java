@@ -11,6 +11,8 @@ import mana.ckpt.store.CheckpointStore;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.Coordinator;
+import mana.launcher.mpi.MpiImplementation;
+import mana.launcher.mpi.MpiOption;
 
 /**
  * {@code mana restart [CKPT_ROOT] [--strict] [-np N] [checkpoint options]}: starts a job again
@@ -18,7 +20,7 @@ import mana.launcher.coord.Coordinator;
  */
 final class RestartCommand {
     static final String USAGE = "usage: mana restart [CKPT_ROOT] [--strict] [-np N] [--ckpt-interval D] [--max-restarts N] "
-            + "[--ckpt-keep K] [--coord-bind ADDR]";
+            + "[--ckpt-keep K] [--coord-bind ADDR] [--mpi openmpi-jni|openmpi|mpich]";
 
     private RestartCommand() {
     }
@@ -26,11 +28,18 @@ final class RestartCommand {
     static int run(List<String> argv) throws UsageError {
         if (argv.contains("-h") || argv.contains("--help")) {
             System.out.println(USAGE + "\n  CKPT_ROOT defaults to the only checkpoint root under ./mana-ckpt;"
-                    + "\n  --strict refuses to fall back to an older checkpoint when the newest cannot be used.");
+                    + "\n  --strict refuses to fall back to an older checkpoint when the newest cannot be used;"
+                    + "\n  --mpi NAME restarts on another MPI library than the job ran on (default: the job's).");
             return 0;
         }
         // The root may come first; options follow (or the other way round).
-        List<String> args = new ArrayList<>(argv);
+        MpiOption mpiOption;
+        try {
+            mpiOption = MpiOption.extractAnywhere(argv);
+        } catch (MpiOption.Invalid e) {
+            throw new UsageError("restart", e.getMessage());
+        }
+        List<String> args = new ArrayList<>(mpiOption.rest());
         String rootArg = null;
         if (!args.isEmpty() && !args.get(0).startsWith("-")) {
             rootArg = args.remove(0);
@@ -53,6 +62,8 @@ final class RestartCommand {
             throw new UsageError("restart", root + ": no such checkpoint root");
         }
         List<String> launch = new ArrayList<>(JobRunner.launchArgs(root));
+        MpiImplementation recorded = JobRunner.launchMpi(root);
+        MpiImplementation mpi = mpiOption.mpi() != null ? mpiOption.mpi() : recorded;
         RunArgs stored = RunArgs.parse(launch);
         if (np != null) {
             launch = withRanks(launch, np);
@@ -81,10 +92,12 @@ final class RestartCommand {
         }
 
         System.err.println("[mana restart] restarting " + ra.describe() + " on " + np + " ranks from checkpoint " + sel.chosen().seq()
-                + " (" + sel.chosen().dir() + ")" + LevelOptions.levelNote(sel.manifest()));
+                + " (" + sel.chosen().dir() + ")" + LevelOptions.levelNote(sel.manifest())
+                + (mpi != recorded ? "; it ran on " + recorded.cliName() + ", now on " + mpi.cliName()
+                : mpi != MpiImplementation.DEFAULT ? " on " + mpi.cliName() : ""));
         CkptOptions runOpts = new CkptOptions(root.toString(), opts.interval(), opts.keep(), opts.maxRestarts(), opts.coordBind(),
                 false, opts.ckptSignal(), launch, levels);
-        return JobRunner.run("restart", runOpts, ra, root, sel);
+        return JobRunner.run("restart", runOpts, ra, root, sel, mpi);
     }
 
     static List<String> withRanks(List<String> launch, int np) {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
+import mana.launcher.mpi.HydraOptions;
+import mana.launcher.mpi.RankRuntime;
 
 /** {@code mana run}: the job runs under its coordinator ({@link JobRunner}); the mpirun command line and input checks. */
 public final class RunCommand {
@@ -64,12 +66,12 @@ public final class RunCommand {
     }
 
     /** The mpirun command line. */
-    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) {
+    static List<String> command(String mpirun, RunArgs ra, Path jar, Path wrapped, Path launcherJar, boolean root) throws UsageError {
         return command(mpirun, ra, List.of(jar.toString()), wrapped, launcherJar, root, List.of(), List.of(), List.of());
     }
 
     static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
-            List<String> extraMpirun, List<String> extraJvm) {
+            List<String> extraMpirun, List<String> extraJvm) throws UsageError {
         return command(mpirun, ra, rankApp, wrapped, launcherJar, root, extraMpirun, List.of(), extraJvm);
     }
 
@@ -80,12 +82,29 @@ public final class RunCommand {
      * @param startupJvm the start-up cache's options (before the user's, which may override them)
      */
     static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
-            List<String> extraMpirun, List<String> startupJvm, List<String> extraJvm) {
+            List<String> extraMpirun, List<String> startupJvm, List<String> extraJvm) throws UsageError {
+        return command(mpirun, ra, rankApp, wrapped, launcherJar, root, extraMpirun, startupJvm, extraJvm, RankRuntime.jni(Dist.java()));
+    }
+
+    /**
+     * The same for the lower half of {@code runtime}: its java, JVM options and class path; under
+     * MPICH the Open MPI options translated for hydra ({@link HydraOptions}).
+     */
+    static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
+            List<String> extraMpirun, List<String> startupJvm, List<String> extraJvm, RankRuntime runtime) throws UsageError {
         List<String> cmd = new ArrayList<>();
         cmd.add(mpirun);
-        cmd.addAll(defaultMpirunOptions(ra.mpirunArgs(), root));
-        cmd.addAll(extraMpirun);
-        cmd.add(Dist.java().toString());
+        List<String> mpirunOptions = new ArrayList<>(defaultMpirunOptions(ra.mpirunArgs(), root));
+        mpirunOptions.addAll(extraMpirun);
+        if (runtime.mpi().hydra()) {
+            try {
+                mpirunOptions = HydraOptions.translate(mpirunOptions);
+            } catch (HydraOptions.Untranslatable e) {
+                throw new UsageError("run", e.getMessage());
+            }
+        }
+        cmd.addAll(mpirunOptions);
+        cmd.add(runtime.java().toString());
         // First: Open MPI's mpirun takes the first argument of a java command that contains "cp"
         // or "classpath" for the class path option and prepends its working directory to the
         // argument after it; a JVM option such as -Dmana.restart.dir=/x/cp/ckpt-1 must not be it.
@@ -98,6 +117,7 @@ public final class RunCommand {
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
+        cmd.addAll(runtime.jvmOptions());
         cmd.addAll(extraJvm);
         cmd.addAll(PluginSupport.javaOptions(ra.shell()));
         if (ra.atFinalize() != null) {
@@ -112,8 +132,7 @@ public final class RunCommand {
         // the application's main must be the main thread's bottom frame, as under java App;
         // an argument file, because mpirun rewrites a -Xbootclasspath option (it contains "classpath")
         cmd.add("@" + bootArgsFile(wrapped, launcherJar));
-        cmd.add("-jar");
-        cmd.add(rankJar(launcherJar).toString());
+        cmd.addAll(runtime.mainAndClassPath(rankJar(launcherJar), launcherJar, RANK_MAIN));
         cmd.add("rank");
         if (ra.mainClass() != null) {
             cmd.add("--class");

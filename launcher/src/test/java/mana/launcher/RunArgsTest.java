@@ -208,7 +208,7 @@ class RunArgsTest {
     void launchDescriptionRecordsTheClassPathAbsolute() throws UsageError {
         Path cwd = Path.of("").toAbsolutePath();
         CkptOptions o = CkptOptions.extract("run", List.of("--ckpt-keep", "3", "-np", "2", "-cp", "c:d.jar", "Main", "x"), false);
-        java.util.Properties p = JobRunner.launchDescription(RunArgs.parse(o.rest()), o);
+        java.util.Properties p = JobRunner.launchDescription(RunArgs.parse(o.rest()), o, mana.launcher.mpi.MpiImplementation.DEFAULT);
         assertEquals(cwd.resolve("c") + ":" + cwd.resolve("d.jar"), p.getProperty("classpath"));
         assertEquals("Main", p.getProperty("main"));
         assertNull(p.getProperty("jar"));

@@ -70,7 +70,7 @@ final class RankExtras {
             String gogoJline = jars(Path.of(distProperty != null ? distProperty : RankLauncher.distDir().toString())
                     .resolve("console")).stream().filter(p -> p.getFileName().toString().startsWith("org.apache.felix.gogo.jline"))
                     .map(p -> "jar:" + p.toUri() + "!/gosh_profile").findFirst().orElse(null);
-            String rank = System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "0");
+            String rank = java.util.Objects.requireNonNullElse(mana.launcher.mpi.WorldRank.rank(), "0");
             Files.writeString(profile, gogoJline == null ? "" : "if { $.reader } { source " + gogoJline + " }\n"
                     + "prompt = 'mana rank " + rank + "> '\n\\#rprompt = ''\n");
             for (Path p : List.of(home, etc, profile)) {
@@ -84,7 +84,7 @@ final class RankExtras {
 
     /** mpirun gives standard input to rank 0 only; a rank started without mpirun is rank 0. */
     static boolean isConsoleRank() {
-        String rank = System.getenv("OMPI_COMM_WORLD_RANK");
+        String rank = mana.launcher.mpi.WorldRank.rank();
         return rank == null || rank.equals("0");
     }
 

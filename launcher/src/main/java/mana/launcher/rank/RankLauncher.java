@@ -533,7 +533,7 @@ public final class RankLauncher {
     }
 
     private void printTimings() {
-        String rank = System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "?");
+        String rank = java.util.Objects.requireNonNullElse(mana.launcher.mpi.WorldRank.rank(), "?");
         PrintStream err = System.err;
         long jvmStart = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(0L);
         long nowMs = System.currentTimeMillis();

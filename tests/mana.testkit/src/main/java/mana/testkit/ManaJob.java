@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Real jobs for tests: {@link #mana} runs {@code mana-launcher.jar ARGS} (so {@code run -np N ...}
@@ -55,11 +56,44 @@ public final class ManaJob {
         return jar;
     }
 
-    /** {@code java -Dmana.home=... -jar mana-launcher.jar ARGS}. */
+    /**
+     * {@code java -Dmana.home=... -jar mana-launcher.jar ARGS}; with {@code -Dmana.test.mpi=NAME},
+     * {@code run} and {@code restart} get {@code --mpi NAME} (the same tests on another lower half;
+     * skipped, saying why, when that one is not installed).
+     */
     public static Run mana(String... args) {
         List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + home(), "-jar", launcherJar().toString()));
-        cmd.addAll(List.of(args));
+        List<String> a = new ArrayList<>(List.of(args));
+        String mpi = testMpi();
+        if (mpi != null && !a.isEmpty() && (a.get(0).equals("run") || a.get(0).equals("restart")) && !a.contains("--mpi")) {
+            assumeMpiInstalled(mpi);
+            a.addAll(1, List.of("--mpi", mpi));
+        }
+        cmd.addAll(a);
         return exec(cmd);
+    }
+
+    /** The MPI the tests' MANA jobs run on ({@code -Dmana.test.mpi}), or null for mana run's default. */
+    public static String testMpi() {
+        String v = System.getProperty("mana.test.mpi", "");
+        return v.isBlank() ? null : v.trim();
+    }
+
+    private static void assumeMpiInstalled(String mpi) {
+        if (!mpi.equals("openmpi") && !mpi.equals("mpich")) {
+            return; // openmpi-jni, or a bad name mana reports itself
+        }
+        Path dir = home().resolve(".mana/lowerhalf-ffm");
+        boolean shim = false;
+        if (Files.isDirectory(dir)) {
+            try (var s = Files.list(dir)) {
+                shim = s.anyMatch(d -> Files.isRegularFile(d.resolve("mpi-ffm.jar")) && Files.isRegularFile(d.resolve("libmana_abi_" + mpi + ".so")));
+            } catch (IOException e) {
+                shim = false;
+            }
+        }
+        Assumptions.assumeTrue(shim, "no FFM lower half for " + mpi + " (a JDK 22+ and ./mana setup; MPICH installed)");
+        Assumptions.assumeTrue(!mpi.equals("mpich") || Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
     }
 
     /** {@code mana run -np N --class MAIN JAR ARGS}. */

@@ -298,9 +298,14 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         return restart;
     }
 
+    /** Open MPI's OMPI_COMM_WORLD_RANK/SIZE, else MPICH hydra's PMI_RANK/PMI_SIZE (mana run --mpi mpich). */
     private int intEnv(String name, int fallback) {
+        String v = env.get(name);
+        if (v == null) {
+            v = env.get(name.replace("OMPI_COMM_WORLD_", "PMI_"));
+        }
         try {
-            return Integer.parseInt(env.getOrDefault(name, String.valueOf(fallback)));
+            return v == null ? fallback : Integer.parseInt(v);
         } catch (NumberFormatException e) {
             return fallback;
         }

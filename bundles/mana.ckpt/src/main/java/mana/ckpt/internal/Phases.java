@@ -25,7 +25,7 @@ final class Phases {
             long process = processCpu();
             // one write per line, so that ranks sharing a terminal do not interleave within lines
             System.err.print(String.format("[%s, rank %s] %s: %.1f ms (cpu: this thread %.1f ms, process %.1f ms)%n", prefix,
-                    System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", "?"), what, (now - mark) / 1e6, (cpu - cpuMark) / 1e6,
+                    System.getenv().getOrDefault("OMPI_COMM_WORLD_RANK", System.getenv().getOrDefault("PMI_RANK", "?")), what, (now - mark) / 1e6, (cpu - cpuMark) / 1e6,
                     (process - processMark) / 1e6));
             mark = now;
             cpuMark = cpu;

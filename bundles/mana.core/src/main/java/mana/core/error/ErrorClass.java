@@ -1,6 +1,9 @@
 package mana.core.error;
 
-/** MPI error classes, with the values of Open MPI 4.1's mpi.h. */
+/**
+ * MPI error classes, with the values of Open MPI 4.1's mpi.h. MANA's own errors are made with these;
+ * the upper half hands them to the application in the running lower half's numbering ({@link ErrorNumbers}).
+ */
 public final class ErrorClass {
     public static final int SUCCESS = 0;
     public static final int BUFFER = 1;
@@ -24,7 +27,8 @@ public final class ErrorClass {
     public static final int BAD_FILE = 23;
     public static final int FILE = 30;
     public static final int INFO_KEY = 31;
-    public static final int INFO_VALUE = 32;
+    public static final int INFO_NOKEY = 32;
+    public static final int INFO_VALUE = 33;
     public static final int INFO = 34;
     public static final int UNSUPPORTED_OPERATION = 52;
     public static final int WIN = 53;

@@ -2,6 +2,7 @@ package mana.lowerhalf.ffm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -18,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * MANA jobs on the FFM lower half, checkpointed under one MPI and restarted under the other,
- * through the experimental tools/lowerhalf-ffm/mana-ffm (until ./mana run has --mpi). Opt-in
- * (-Dmana.ffm.crossRestart=true): about two minutes on a busy machine, and the launcher path it
- * takes is not the product's yet.
+ * MANA jobs checkpointed under one MPI library and restarted under another with
+ * {@code mana restart --mpi}: NbRing checkpointed under MPICH (FFM) restarts under Open MPI's JNI
+ * binding, and checkpointed under Open MPI (FFM) restarts under MPICH (FFM); both give the checksum
+ * of an uninterrupted run. Real mpirun and mpirun.mpich. Skips without MPICH or the FFM lower half
+ * (a JDK 22+ and ./mana setup), or with -Dmana.mpich.skip=true. About 60-90 s.
  */
 class CrossRestartTest {
 
@@ -30,32 +32,45 @@ class CrossRestartTest {
 
     @Test
     void nbRingCheckpointedUnderMpichRestartsUnderOpenMpiJniAndTheReverse(@TempDir Path dir) throws Exception {
-        assumeTrue(Boolean.getBoolean("mana.ffm.crossRestart"), "opt-in: -Dmana.ffm.crossRestart=true");
+        assumeFalse(Boolean.getBoolean("mana.mpich.skip"), "-Dmana.mpich.skip=true");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
+        assumeTrue(hasFfmShims(), "no FFM lower half with shims for both MPIs (needs a JDK 22+ and ./mana setup)");
         Path jar = HOME.resolve("examples/target/mana-examples.jar");
         assumeTrue(Files.isRegularFile(jar), "examples not built");
-        Path ffm = HOME.resolve("tools/lowerhalf-ffm/mana-ffm");
-        Path mana = HOME.resolve("mana");
+        String mana = HOME.resolve("mana").toString();
 
-        String reference = checksum(run(dir, List.of(mana.toString(), "run", "-np", "2", "--class",
+        String reference = checksum(run(dir, List.of(mana, "run", "-np", "2", "--class",
                 "mana.examples.NbRing", jar.toString(), "200", "20")));
 
         Path ck1 = dir.resolve("ck-mpich");
-        String first = run(dir, List.of(ffm.toString(), "mpich", "run", "--ckpt-dir", ck1.toString(),
+        String first = run(dir, List.of(mana, "run", "--mpi", "mpich", "--ckpt-dir", ck1.toString(),
                 "--ckpt-interval", "2s", "-np", "2", "--class", "mana.examples.NbRing", jar.toString(), "200", "20"));
         assertTrue(first.contains("committed"), "no checkpoint under MPICH:\n" + first);
-        assertEquals(reference, checksum(first));
-        String restarted = run(dir, List.of(mana.toString(), "restart", "--strict", ck1.toString()));
+        assertEquals(reference, checksum(first), "MPICH (FFM) run");
+        assertTrue(Files.readString(ck1.resolve("job.properties")).contains("mpi=mpich"), "job.properties records the MPI");
+        String restarted = run(dir, List.of(mana, "restart", "--strict", "--mpi", "openmpi-jni", ck1.toString()));
         assertTrue(restarted.contains("resumes at step"), restarted);
+        assertTrue(restarted.contains("it ran on mpich, now on openmpi-jni"), restarted);
         assertEquals(reference, checksum(restarted), "MPICH checkpoint restarted under Open MPI's JNI binding");
 
         Path ck2 = dir.resolve("ck-openmpi");
-        String second = run(dir, List.of(ffm.toString(), "openmpi", "run", "--ckpt-dir", ck2.toString(),
+        String second = run(dir, List.of(mana, "run", "--mpi", "openmpi", "--ckpt-dir", ck2.toString(),
                 "--ckpt-interval", "2s", "-np", "2", "--class", "mana.examples.NbRing", jar.toString(), "200", "20"));
         assertTrue(second.contains("committed"), "no checkpoint under Open MPI FFM:\n" + second);
-        String onMpich = run(dir, List.of(ffm.toString(), "mpich", "restart", "--strict", ck2.toString()));
+        String onMpich = run(dir, List.of(mana, "restart", "--strict", ck2.toString(), "--mpi", "mpich"));
         assertTrue(onMpich.contains("resumes at step"), onMpich);
         assertEquals(reference, checksum(onMpich), "Open MPI (FFM) checkpoint restarted under MPICH (FFM)");
+    }
+
+    private static boolean hasFfmShims() throws IOException {
+        Path dir = HOME.resolve(".mana/lowerhalf-ffm");
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (var s = Files.list(dir)) {
+            return s.anyMatch(d -> Files.isRegularFile(d.resolve("mpi-ffm.jar")) && Files.isRegularFile(d.resolve("libmana_abi_mpich.so"))
+                    && Files.isRegularFile(d.resolve("libmana_abi_openmpi.so")));
+        }
     }
 
     private static String checksum(String output) {

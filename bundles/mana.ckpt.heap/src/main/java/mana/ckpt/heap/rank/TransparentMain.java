@@ -65,6 +65,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
 
     private static String rank() {
         String r = System.getenv("OMPI_COMM_WORLD_RANK");
+        r = r != null ? r : System.getenv("PMI_RANK"); // MPICH's hydra
         return r == null ? "?" : r;
     }
 

@@ -1,0 +1,56 @@
+package mana.launcher.mpi;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a rank JVM runs for an {@link MpiImplementation}: which java, which lower-half jar ahead of
+ * the launcher's class path, and which JVM options. Open MPI's JNI binding: the launcher's own JVM
+ * and class path (mana-rank.jar's manifest). FFM: a JDK 22+ ({@code MANA_FFM_JDK} or one under
+ * /usr/lib/jvm), {@code mpi-ffm.jar} first on the class path (its package {@code mpi} shadows the
+ * JNI binding's, with the same Export-Package, so Felix exports it the same way), native access
+ * allowed, and the C library named ({@code -Dmana.ffm.mpi}).
+ *
+ * @param java the rank JVM
+ * @param lowerHalfJar the FFM lower half, or null for the JNI binding
+ * @param jdkFeature the rank JDK's feature release (FFM), or 0
+ */
+public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, int jdkFeature) {
+
+    /** The launcher's JVM and class path: Open MPI's JNI binding. */
+    public static RankRuntime jni(Path java) {
+        return new RankRuntime(MpiImplementation.OPENMPI_JNI, java, null, 0);
+    }
+
+    public boolean ffm() {
+        return lowerHalfJar != null;
+    }
+
+    /**
+     * The class path and main class part of the rank command line: {@code -jar mana-rank.jar}
+     * (JNI), or {@code -cp mpi-ffm.jar:mana-launcher.jar RankMain} (FFM: java ignores -cp next
+     * to -jar, and the lower half must come first).
+     */
+    public List<String> mainAndClassPath(Path rankJar, Path launcherJar, String rankMain) {
+        if (!ffm()) {
+            return List.of("-jar", rankJar.toString());
+        }
+        return List.of("-cp", lowerHalfJar + File.pathSeparator + launcherJar, rankMain);
+    }
+
+    /** JVM options the lower half needs. */
+    public List<String> jvmOptions() {
+        List<String> o = new ArrayList<>();
+        if (ffm()) {
+            o.add("--enable-native-access=ALL-UNNAMED");
+            o.add("-Dmana.ffm.mpi=" + mpi.ffmName());
+            if (jdkFeature >= 23) {
+                // Felix reads fields through sun.misc.Unsafe: one warning per rank otherwise (JEP 471)
+                o.add("--sun-misc-unsafe-memory-access=allow");
+            }
+        }
+        return o;
+    }
+}
