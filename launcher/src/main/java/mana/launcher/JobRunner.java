@@ -214,6 +214,9 @@ final class JobRunner {
      * @param restartFrom the committed checkpoint directory to restart from first, or null for a fresh start
      */
     static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom) throws UsageError {
+        if (ra.transparent()) {
+            System.setProperty("mana.transparent", "true"); // read by AppBundle when it wraps the application (one job per process)
+        }
         AppInput app = checkApp(command, ra);
         PluginSupport.check(ra.shell(), Dist.dir());
         Path mpirun = Dist.onPath("mpirun")

@@ -244,6 +244,11 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     }
 
     @Override
+    public boolean atCutPoint(long index, String declined) {
+        return protocol.atCutPoint(index, declined);
+    }
+
+    @Override
     public synchronized Optional<Object> restoredState(ClassLoader loader) {
         if (!restart) {
             return Optional.empty();
