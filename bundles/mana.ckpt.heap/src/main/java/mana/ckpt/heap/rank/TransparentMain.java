@@ -98,7 +98,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         try {
             p.atSafePoint(index, null, heap);
         } catch (HeapRefused e) {
-            System.err.println("[mana] rank " + rank() + ": checkpoint refused: " + e.getMessage() + "; the job goes on");
+            System.err.println("[mana] rank " + rank() + ": checkpoint refused, the job goes on: " + e.getMessage());
         }
     }
 
@@ -137,7 +137,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         private static final long serialVersionUID = 1L;
 
         HeapRefused(String message) {
-            super("the heap cannot be saved: " + message);
+            super(message);
         }
 
         @Override
