@@ -154,6 +154,30 @@ class TransparentRecoveryTest {
         }
     }
 
+    /**
+     * The only world collective inside a synchronized block: no cut point can be captured, so the
+     * attempt is abandoned at the coordinator's deadline (5 s here) with exit 3, saying what a
+     * transparent cut needs and why this program's one was declined; the job finishes right.
+     */
+    @Test
+    void noCapturableCutPointIsRefusedAtTheDeadlineSayingWhy() throws Exception {
+        Path root = tmp.resolve("locked");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", List.of("-Dmana.ckpt.deadlineS=5"), "run",
+                "--transparent", "--ckpt-dir", root.toString(), "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, MS,
+                "locked");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(3, ck.exit(), ck.all() + job.all());
+            assertEquals(1, ck.err().strip().lines().count(), "one line: " + ck.all());
+            assertTrue(ck.err().contains("did not reach a capturable cut point within 5 s"), ck.all());
+            assertTrue(ck.err().contains("a program that makes none cannot be checkpointed"), ck.all());
+            assertTrue(ck.err().contains("call inside a synchronized block"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertEquals(RecoveryTest.checksum(ringRef, "plain ring checksum"),
+                    RecoveryTest.checksum(job.out(), "plain ring checksum", job.all()));
+        }
+    }
+
     private static boolean hasCheckpoint(Path root) {
         try (Stream<Path> s = Files.list(root)) {
             return s.anyMatch(p -> p.getFileName().toString().startsWith("ckpt-"));

@@ -17,8 +17,8 @@ import mana.weaver.api.CutPolicy;
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
  * agreement works with. At a cut point where the stack cannot be captured the rank goes on (the
- * reason is kept for {@code mana:ckpt} and told to the coordinator). Costs nothing beyond one
- * volatile read per MPI call while no checkpoint is requested.
+ * reason is kept for {@code mana:ckpt} and told to the coordinator). While no checkpoint is
+ * requested it costs, per MPI call of woven code, a call and two volatile reads.
  */
 final class WorldCuts implements CutPolicy {
 
@@ -35,6 +35,8 @@ final class WorldCuts implements CutPolicy {
     volatile String lastDecline;
     /** Cut points seen while a checkpoint was requested. */
     volatile long asked;
+    /** The thread main runs on (the policy is made there): calls on other threads never take part in a cut. */
+    private final Thread main = Thread.currentThread();
 
     @Override
     public boolean shouldCapture(String owner, String method) {
@@ -44,6 +46,10 @@ final class WorldCuts implements CutPolicy {
     @Override
     public boolean shouldCapture(String owner, String method, Object receiver) {
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
+            return false;
+        }
+        if (Thread.currentThread() != main) {
+            lastDecline = "MPI calls on thread " + Thread.currentThread().getName() + " are no cut points (main thread only)";
             return false;
         }
         ManaPlatform p = PlatformHook.platform();
