@@ -13,8 +13,10 @@ import mpi.MPIException;
  * (allReduce on MPI_COMM_WORLD: where a transparent checkpoint can cut). Rank 0 prints every
  * tenth sum and a final checksum over all rounds. State sits in locals, an array, a HashMap and
  * a static: what a transparent restart must bring back. Arguments: [rounds] [ms to sleep per round]
- * [locked]: with "locked" the reduction runs inside a synchronized block, where a transparent
- * checkpoint cannot capture the main thread (the same answer; checkpoints are refused saying why).
+ * [locked|nb]: with "locked" the reduction runs inside a synchronized block, where a transparent
+ * checkpoint cannot capture the main thread; with "nb" a non-blocking receive stays open across
+ * the reduction (a transparent checkpoint refuses it). The same answer either way; checkpoints
+ * are refused saying why.
  */
 public class PlainRing {
     static long roundsDone;
@@ -27,6 +29,7 @@ public class PlainRing {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         long ms = args.length > 1 ? Long.parseLong(args[1]) : 0;
         boolean locked = args.length > 2 && args[2].equals("locked");
+        boolean nb = args.length > 2 && args[2].equals("nb");
         int right = (rank + 1) % size;
         int left = (rank + size - 1) % size;
         Map<Integer, Long> sums = new HashMap<>();
@@ -34,12 +37,20 @@ public class PlainRing {
         for (int i = 0; i < rounds; i++) {
             long[] in = pass(world, rank, left, right, rank * 1000L + i);
             long[] sum = {in[0] * 31 + i};
+            mpi.Request open = null;
+            if (nb) {
+                open = world.iRecv(java.nio.ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder()), 1, MPI.LONG, left, 6);
+                world.send(new long[] {i}, 1, MPI.LONG, right, 6);
+            }
             if (locked) {
                 synchronized (PlainRing.class) {
                     world.allReduce(sum, 1, MPI.LONG, MPI.SUM);
                 }
             } else {
                 world.allReduce(sum, 1, MPI.LONG, MPI.SUM);
+            }
+            if (open != null) {
+                open.waitFor();
             }
             sums.put(i % 7, sum[0]);
             checksum = checksum * 1_000_003L + sum[0] + sums.size();

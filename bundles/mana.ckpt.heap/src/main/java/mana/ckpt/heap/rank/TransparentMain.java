@@ -89,6 +89,10 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
     /** At the cut, main unwound: the safe-point protocol takes the checkpoint with the heap image as the state. */
     private static void checkpoint(ManaPlatform p, long index, FrameStack s, ClassLoader appLoader) {
         Supplier<Object> heap = () -> {
+            String pending = PendingRequests.problem();
+            if (pending != null) {
+                throw new HeapRefused(pending);
+            }
             try {
                 return new HeapSection(HeapImage.save(s, appLoader));
             } catch (HeapRefusal e) {
@@ -96,7 +100,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             }
         };
         try {
-            p.atSafePoint(index, null, heap);
+            p.atCaptured(index, heap);
         } catch (HeapRefused e) {
             System.err.println("[mana] rank " + rank() + ": checkpoint refused, the job goes on: " + e.getMessage());
         }
