@@ -18,16 +18,23 @@ import mana.launcher.coord.Wire;
  * {@code mana demo}: the product end to end on 3 real ranks. Runs the NbRing example (a ring
  * with a message always in flight) once uninterrupted, then again with a checkpoint mid-run,
  * kills every rank with SIGKILL, restarts from the checkpoint, and compares the two answers.
+ * {@code mana demo transparent} does the same with PlainRing (no MANA import, no safe point)
+ * under {@code mana run --transparent}.
  */
 final class DemoCommand {
     static final String MAIN = "mana.examples.NbRing";
     static final String STEPS = "200";
     static final String MS = "25";
+    static final String PLAIN_MAIN = "mana.examples.plain.PlainRing";
+    static final String PLAIN_ROUNDS = "300";
 
     private DemoCommand() {
     }
 
-    static int run() throws UsageError {
+    static int run(boolean transparent) throws UsageError {
+        String main = transparent ? PLAIN_MAIN : MAIN;
+        String n = transparent ? PLAIN_ROUNDS : STEPS;
+        String answer = transparent ? "plain ring checksum" : "ring checksum:";
         Path jar = Dist.home().resolve("examples").resolve("target").resolve("mana-examples.jar");
         if (!Files.isRegularFile(jar)) {
             throw new UsageError("demo", jar + " not found (build with ./mana setup)");
@@ -39,10 +46,14 @@ final class DemoCommand {
             throw new UsageError("demo", "cannot create a checkpoint directory: " + e.getMessage());
         }
         try {
-            List<String> run = List.of("run", "-np", "3", "--ckpt-dir", root.resolve("ckpt").toString(), "--class", MAIN, jar.toString(),
-                    STEPS, MS);
-            say("1/4  an uninterrupted run: mana run -np 3 --class " + MAIN + " mana-examples.jar " + STEPS + " " + MS);
-            Job plain = Job.start(withDir(run, root.resolve("plain")));
+            List<String> run = new ArrayList<>(List.of("run", "-np", "3", "--ckpt-dir", root.resolve("ckpt").toString(), "--class", main,
+                    jar.toString(), n, MS));
+            if (transparent) {
+                run.add(1, "--transparent");
+            }
+            say("1/4  an uninterrupted run: mana run " + (transparent ? "--transparent " : "") + "-np 3 --class " + main
+                    + " mana-examples.jar " + n + " " + MS);
+            Job plain = Job.start(withDir(run, root.resolve("plain")), answer);
             int s = plain.waitFor();
             Optional<String> expected = plain.checksum();
             if (s != 0 || expected.isEmpty()) {
@@ -52,14 +63,14 @@ final class DemoCommand {
             say("     answer: " + expected.get());
 
             say("2/4  the same job again; mana checkpoint while it runs");
-            Job job = Job.start(run);
-            String jobId = "NbRing-" + job.process.pid();
+            Job job = Job.start(run, answer);
+            String jobId = main.substring(main.lastIndexOf('.') + 1) + "-" + job.process.pid();
             awaitRanks(job, jobId);
             Thread.sleep(1500); // let the ring get going: the cut then falls mid-run
             int ck = 1;
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (job.process.isAlive() && System.nanoTime() < until) {
-                Job c = Job.start(List.of("checkpoint", jobId));
+                Job c = Job.start(List.of("checkpoint", jobId), answer);
                 ck = c.waitFor();
                 if (ck == 0 || !c.output().contains("cannot checkpoint now") && !c.output().contains("no running job")) {
                     c.print();
@@ -79,7 +90,7 @@ final class DemoCommand {
                 say("     (the job had already finished; the restart below still shows the checkpoint's answer)");
             }
             say("4/4  mana restart " + root.resolve("ckpt"));
-            Job restart = Job.start(List.of("restart", root.resolve("ckpt").toString()));
+            Job restart = Job.start(List.of("restart", root.resolve("ckpt").toString()), answer);
             int rs = restart.waitFor();
             Optional<String> got = restart.checksum();
             if (rs != 0 || got.isEmpty()) {
@@ -132,9 +143,11 @@ final class DemoCommand {
         final Process process;
         private final StringBuilder out = new StringBuilder();
         private final Thread pump;
+        private final String answer;
 
-        private Job(Process p) {
+        private Job(Process p, String answer) {
             process = p;
+            this.answer = answer;
             pump = new Thread(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     String line;
@@ -154,12 +167,12 @@ final class DemoCommand {
             pump.start();
         }
 
-        static Job start(List<String> args) throws UsageError {
+        static Job start(List<String> args, String answer) throws UsageError {
             List<String> cmd = new ArrayList<>(List.of(Dist.java().toString(), "-Dmana.home=" + Dist.home(), "-jar",
                     Dist.launcherJar().toString()));
             cmd.addAll(args);
             try {
-                return new Job(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+                return new Job(new ProcessBuilder(cmd).redirectErrorStream(true).start(), answer);
             } catch (IOException e) {
                 throw new UsageError("demo", "cannot start " + cmd.get(0) + ": " + e.getMessage());
             }
@@ -186,7 +199,7 @@ final class DemoCommand {
         }
 
         Optional<String> checksum() {
-            return output().lines().filter(l -> l.startsWith("ring checksum:")).findFirst();
+            return output().lines().filter(l -> l.startsWith(answer)).findFirst();
         }
     }
 }

@@ -243,6 +243,9 @@ final class JobRunner {
      */
     static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom, MpiImplementation mpi)
             throws UsageError {
+        if (ra.transparent()) {
+            System.setProperty("mana.transparent", "true"); // read by AppBundle when it wraps the application (one job per process)
+        }
         AppInput app = checkApp(command, ra);
         PluginSupport.check(ra.shell(), Dist.dir());
         RankRuntime runtime = rankRuntime(command, mpi);

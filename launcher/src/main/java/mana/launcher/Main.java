@@ -26,8 +26,10 @@ public final class Main {
               jobs                         list this user's running jobs
               shell [JOB] [--rank R | --all] [-c COMMAND]
                                            Gogo commands on the ranks of a running job
-              demo [basic]                 a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
-                                           same answer; basic: Open MPI's Hello and Pi on 4 ranks
+              demo [basic|transparent]     a ring on 3 ranks: run, checkpoint mid-run, kill -9, restart,
+                                           same answer; basic: Open MPI's Hello and Pi on 4 ranks;
+                                           transparent: the same with a ring that has no MANA import
+                                           (mana run --transparent)
               bench p2p|allreduce|bcast|alltoall|coll|all [ROUNDS] [--calibrate] [--mpi NAME,...]
                                            MANA vs the raw lower half in the same job (--mpi:
                                            one job per lower half, e.g. openmpi-jni,openmpi,mpich):
@@ -114,10 +116,13 @@ public final class Main {
 
     static int demo(List<String> args) throws UsageError {
         if (args.isEmpty()) {
-            return DemoCommand.run();
+            return DemoCommand.run(false);
+        }
+        if (args.equals(List.of("transparent"))) {
+            return DemoCommand.run(true);
         }
         if (!args.equals(List.of("basic"))) {
-            throw new UsageError("demo", "usage: mana demo [basic]");
+            throw new UsageError("demo", "usage: mana demo [basic|transparent]");
         }
         Path examples = Dist.home().resolve("examples").resolve("target");
         int status = 0;

@@ -31,7 +31,7 @@ import java.util.Set;
  *     absolute, so that the job can be started again from any directory (mana restart)
  */
 public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String app, String classPath,
-        List<String> appArgs, Integer ranks, String atFinalize, ShellOptions shell, List<String> absoluteArgs) {
+        List<String> appArgs, Integer ranks, String atFinalize, ShellOptions shell, List<String> absoluteArgs, boolean transparent) {
 
     /** mpirun options taking values, and how many. */
     static final Map<String, Integer> MPIRUN_VALUES = Map.ofEntries(
@@ -77,6 +77,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         String classPath = null;
         int classPathAt = -1;
         String atFinalize = null;
+        boolean transparent = false;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
         List<Integer> hostfiles = new ArrayList<>();
@@ -93,6 +94,9 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             }
             if (a.equals("--help") || a.equals("-h")) {
                 help = true;
+                i++;
+            } else if (a.equals("--transparent")) {
+                transparent = true;
                 i++;
             } else if (a.equals("--class")) {
                 if (i + 1 >= args.size()) {
@@ -191,8 +195,13 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             mainClass = mainClass.replace('/', '.');
         }
         List<String> appArgs = List.copyOf(args.subList(Math.min(i, args.size()), args.size()));
+        if (!transparent && "1".equals(System.getenv("MANA_TRANSPARENT"))) {
+            // the environment variable is an alias: recorded as the option, so that mana restart remembers it
+            transparent = true;
+            absolute.add(0, "--transparent");
+        }
         return new RunArgs(help, mainClass, List.copyOf(mpirun), app, classPath, appArgs, ranks, atFinalize, shell.build(),
-                List.copyOf(absolute));
+                List.copyOf(absolute), transparent);
     }
 
     /** Every entry absolute; empty entries (the current directory, for java) and wildcards kept in meaning. */
@@ -238,6 +247,12 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                                entry (Open MPI's mpi.jar) is left out, with a warning: the
                                application always gets MANA's mpi. The first argument after
                                the options is then the main class (unless --class gave it)
+              --transparent    checkpoint the application transparently: no safe points, no
+                               mana.api; its classes are woven so that the main thread can be
+                               captured before a blocking collective on MPI_COMM_WORLD (the cut
+                               points) and resumed there at a restart (remembered by mana
+                               restart; MANA_TRANSPARENT=1 does the same). See the README,
+                               "Transparent checkpointing"
               --at-finalize CMDS
                                run Gogo shell commands on every rank when the application
                                calls MPI.Finalize, e.g. --at-finalize 'mana:handles; mana:stats'

@@ -56,6 +56,18 @@ class RunArgsTest {
     }
 
     @Test
+    void transparentIsAManaOptionKeptForRestart() throws UsageError {
+        RunArgs a = parse("--transparent", "-np", "2", "app.jar", "--transparent");
+        assertTrue(a.transparent());
+        assertEquals(List.of("-np", "2"), a.mpirunArgs(), "--transparent is not passed to mpirun");
+        assertEquals(List.of("--transparent"), a.appArgs(), "after the jar it is the application's");
+        assertTrue(a.absoluteArgs().contains("--transparent"), "mana restart parses the stored arguments again");
+        if (!"1".equals(System.getenv("MANA_TRANSPARENT"))) {
+            assertFalse(parse("-np", "2", "app.jar").transparent());
+        }
+    }
+
+    @Test
     void doubleDashEndsOptions() throws UsageError {
         RunArgs a = parse("-np", "2", "--", "-weird.jar", "a");
         assertEquals("-weird.jar", a.app());

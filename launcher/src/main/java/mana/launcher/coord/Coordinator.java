@@ -403,6 +403,16 @@ public final class Coordinator implements AutoCloseable {
                     default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
                 }
             }
+            case "TRANSPARENT" -> {
+                if (attempt != null && Long.parseLong(f[1]) == attempt.id) {
+                    attempt.transparent = true;
+                }
+            }
+            case "NOCUT" -> {
+                if (attempt != null && Long.parseLong(f[1]) == attempt.id) {
+                    attempt.declines.putIfAbsent(rank, Wire.untext(f[2]));
+                }
+            }
             case "NOSAFEPOINT" -> {
                 if (attempt != null && Long.parseLong(f[1]) == attempt.id && attempt.withoutSafePoints.add(rank)
                         && attempt.withoutSafePoints.size() == 1) {
@@ -545,6 +555,10 @@ public final class Coordinator implements AutoCloseable {
         String abortReason;
         /** Ranks that had not reached any safe point since they started when the attempt began. */
         final java.util.Set<Integer> withoutSafePoints = new java.util.TreeSet<>();
+        /** The ranks checkpoint transparently (they said so when the request reached them). */
+        boolean transparent;
+        /** Transparent mode: the first reason each rank gave why its main thread could not be captured. */
+        final Map<Integer, String> declines = new TreeMap<>();
         /** For an attempt a signal started: what to do if it is abandoned (null otherwise). */
         Runnable ifAbandoned;
 
@@ -601,14 +615,16 @@ public final class Coordinator implements AutoCloseable {
             if (a instanceof CutPlanner.Raise r) {
                 send(r.rank(), "RAISE " + id + " " + r.limit());
             } else if (a instanceof CutPlanner.Target t) {
-                progress("all " + np + " ranks reported; the cut is safe point " + t.target());
+                progress("all " + np + " ranks reported; the cut is " + (attempt.transparent ? "before MPI_COMM_WORLD collective " : "safe point ")
+                        + t.target());
                 ranks.values().forEach(c -> c.send("TARGET " + id + " " + t.target()));
             } else if (a instanceof CutPlanner.Go) {
-                progress("all " + np + " ranks stopped at safe point " + attempt.planner.target() + "; writing checkpoint " + attempt.seq);
+                progress("all " + np + " ranks stopped at " + (attempt.transparent ? "MPI_COMM_WORLD collective " : "safe point ")
+                        + attempt.planner.target() + "; writing checkpoint " + attempt.seq);
                 ranks.values().forEach(c -> c.send("GO " + id));
             } else if (a instanceof CutPlanner.Cancel c) {
                 ranks.values().forEach(r -> r.send("CANCEL " + id));
-                finish(false, c.reason());
+                finish(false, attempt.transparent ? TransparentReasons.of(c.reason(), attempt.declines) : c.reason());
             }
         }
     }
@@ -646,7 +662,8 @@ public final class Coordinator implements AutoCloseable {
                 : "checkpoint " + a.seq + " abandoned: " + reason;
         log.accept(msg);
         for (Conn c : a.clients) {
-            c.send("DONE " + (committed ? 0 : 1) + " " + Wire.text(msg));
+            // 3: a transparent checkpoint refused (no capturable cut, a heap that cannot be saved)
+            c.send("DONE " + (committed ? 0 : a.transparent ? 3 : 1) + " " + Wire.text(msg));
         }
         if (!committed && a.ifAbandoned != null) {
             a.ifAbandoned.run();

@@ -232,6 +232,9 @@ public final class Agent implements LifecycleListener, ManaPlatform {
 
     @Override
     public void atSafePoint(long index, Object state, Supplier<?> lazyState) {
+        if (PlatformHook.isTransparent()) {
+            return; // cuts are at world collectives then: the application's own safe points take no part
+        }
         long i = index;
         synchronized (this) {
             if (restorePending && mpiInitialized) {
@@ -241,6 +244,16 @@ public final class Agent implements LifecycleListener, ManaPlatform {
             }
         }
         protocol.atSafePoint(i, state, lazyState);
+    }
+
+    @Override
+    public void atCaptured(long index, Supplier<?> state) {
+        protocol.atSafePoint(index, null, state);
+    }
+
+    @Override
+    public boolean atCutPoint(long index, String declined) {
+        return protocol.atCutPoint(index, declined);
     }
 
     @Override

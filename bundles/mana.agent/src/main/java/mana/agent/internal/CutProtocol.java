@@ -49,6 +49,8 @@ final class CutProtocol {
     private boolean go;
     private boolean finalized;
     private boolean interruptedMeanwhile;
+    /** A decline was told to the coordinator in this attempt. */
+    private boolean toldDecline;
 
     /** Keeps the signal up while the agent has a restore to apply at the next safe point. */
     private boolean holdSignal;
@@ -91,12 +93,15 @@ final class CutProtocol {
             }
             attempt = a;
             reported = false;
+            toldDecline = false;
             target = -1;
             go = false;
             limit = Long.MAX_VALUE;
             PlatformHook.raise();
             lock.notifyAll();
-            if (PlatformHook.index() == 0) {
+            if (PlatformHook.isTransparent()) {
+                out.send("TRANSPARENT " + a.id()); // the coordinator words its reasons for cut points, not safe points
+            } else if (PlatformHook.index() == 0) {
                 // said at once, so that whoever asked learns why the wait may be long (or endless)
                 out.send("NOSAFEPOINT " + a.id());
             }
@@ -209,7 +214,8 @@ final class CutProtocol {
         try {
             cutState = lazy != null ? lazy.get() : state;
         } catch (RuntimeException | Error e) {
-            out.send("FAILED " + cut.id() + " " + Wire.text("the safe point's state supplier threw " + e));
+            out.send("FAILED " + cut.id() + " " + Wire.text(PlatformHook.isTransparent() ? String.valueOf(e.getMessage())
+                    : "the safe point's state supplier threw " + e));
             synchronized (lock) {
                 waitWhileActive(cut.id());
             }
@@ -240,6 +246,84 @@ final class CutProtocol {
                 + Wire.text(r.reason()));
         if (cut.exit() && r.committed()) {
             exitJob.run();
+        }
+    }
+
+    /**
+     * Transparent mode: a cut point with index {@code i} (see {@link mana.api.spi.ManaPlatform#atCutPoint}).
+     * A capturable one is a safe point whose state is built later (after the capture): it reports
+     * AT, blocks at the limit as a safe point does, and returns true at the target. A declined one
+     * (reason given) never reports AT nor stops; it blocks at the limit all the same (no rank may
+     * run past it), and fails the attempt if the cut had to be here. The first decline of an
+     * attempt is told to the coordinator (NOCUT), for the message if no cut comes.
+     */
+    boolean atCutPoint(long i, String declined) {
+        try {
+            return approach(i, declined);
+        } finally {
+            if (interruptedMeanwhile) {
+                interruptedMeanwhile = false;
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private boolean approach(long i, String declined) {
+        synchronized (lock) {
+            if (attempt == null) {
+                lowerIfIdle();
+                return false;
+            }
+            long id = attempt.id();
+            if (i < 0) {
+                // a decline at a call that may not be a world collective: told, nothing else
+                if (declined != null && !toldDecline) {
+                    toldDecline = true;
+                    out.send("NOCUT " + id + " " + Wire.text(declined));
+                }
+                return false;
+            }
+            if (declined != null && !toldDecline) {
+                toldDecline = true;
+                out.send("NOCUT " + id + " " + Wire.text(declined));
+            }
+            if (!reported) {
+                if (declined != null) {
+                    return false;
+                }
+                reported = true;
+                limit = i + 1;
+                out.send("AT " + id + " " + i);
+                return false;
+            }
+            boolean blockedSent = false;
+            while (true) {
+                if (attempt == null || attempt.id() != id) {
+                    return false;
+                }
+                if (target >= 0) {
+                    if (i < target) {
+                        return false;
+                    }
+                    if (i > target || declined != null) {
+                        out.send("FAILED " + id + " " + Wire.text(i > target
+                                ? "rank passed the target cut point " + target + " (at " + i + ")"
+                                : "the cut is before MPI_COMM_WORLD collective " + i + ", where this rank's main thread cannot be captured: "
+                                        + declined));
+                        waitWhileActive(id);
+                        return false;
+                    }
+                    return true;
+                }
+                if (i < limit) {
+                    return false;
+                }
+                if (!blockedSent) {
+                    out.send("BLOCKED " + id + " " + i);
+                    blockedSent = true;
+                }
+                waitUninterruptibly();
+            }
         }
     }
 

@@ -82,6 +82,53 @@ class CutProtocolTest {
         assertFalse(exited.get());
     }
 
+    /**
+     * Transparent mode: a capturable cut point reports AT and blocks at the limit like a safe
+     * point, and answers true at the target without building any state (the caller captures, then
+     * passes the state to atSafePoint with the same index); a declined one is told once (NOCUT),
+     * never reported, and fails the attempt when the target is there.
+     */
+    @Test
+    void cutPointsAgreeLikeSafePointsAndADeclineAtTheTargetFailsTheAttempt() throws Exception {
+        PlatformHook.transparent(true);
+        try {
+            protocol.onRequest(new CutProtocol.Attempt(9, 4, 2, false, "/ckpt"));
+            assertEquals("TRANSPARENT 9", next());
+            assertFalse(protocol.atCutPoint(-1, "before x: frame y is not woven"));
+            assertEquals("NOCUT 9 " + Wire.text("before x: frame y is not woven"), next());
+            assertFalse(protocol.atCutPoint(10, "declined again"), "a declined cut point is not reported");
+            assertFalse(protocol.atCutPoint(11, null));
+            assertEquals("AT 9 11", next());
+            CompletableFuture<Boolean> atLimit = CompletableFuture.supplyAsync(() -> protocol.atCutPoint(12, null));
+            assertEquals("BLOCKED 9 12", next());
+            protocol.onTarget(9, 12);
+            assertTrue(atLimit.get(10, TimeUnit.SECONDS), "the target: capture here");
+            assertTrue(cuts.isEmpty(), "no state yet");
+            CompletableFuture<Void> cut = safePoint(12, "heap");
+            assertEquals("STOPPED 9 12", next());
+            protocol.onGo(9);
+            cut.get(10, TimeUnit.SECONDS);
+            assertEquals(List.of("4@12:heap"), cuts);
+            assertTrue(next().startsWith("OUTCOME 9 true"));
+
+            protocol.onRequest(new CutProtocol.Attempt(10, 5, 2, false, "/ckpt"));
+            assertEquals("TRANSPARENT 10", next());
+            assertFalse(protocol.atCutPoint(20, null));
+            assertEquals("AT 10 20", next());
+            protocol.onTarget(10, 21);
+            CompletableFuture<Boolean> declined = CompletableFuture.supplyAsync(() -> protocol.atCutPoint(21, "in a synchronized block"));
+            assertEquals("NOCUT 10 " + Wire.text("in a synchronized block"), next());
+            String failed = next();
+            assertTrue(failed.startsWith("FAILED 10 ") && Wire.untext(failed.substring("FAILED 10 ".length()))
+                    .contains("cannot be captured: in a synchronized block"), failed);
+            assertFalse(declined.isDone(), "waits for the coordinator's CANCEL");
+            protocol.onCancel(10);
+            assertFalse(declined.get(10, TimeUnit.SECONDS));
+        } finally {
+            PlatformHook.transparent(false);
+        }
+    }
+
     @Test
     void aRaisedLimitLetsTheRankGoOnAndATargetAheadIsRunTo() throws Exception {
         protocol.onRequest(new CutProtocol.Attempt(1, 1, 2, true, "/ckpt"));

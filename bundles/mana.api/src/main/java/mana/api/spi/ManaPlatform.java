@@ -31,4 +31,27 @@ public interface ManaPlatform {
 
     /** True when this rank runs as a restart from a checkpoint. */
     boolean isRestart();
+
+    /**
+     * Transparent mode: the main thread is before a cut point (a blocking collective on
+     * MPI_COMM_WORLD) while {@link PlatformHook#raise() the signal} is up. Takes part in the
+     * agreement on the cut as a safe point with this index would, but builds no state: true when
+     * the checkpoint is to be taken right here, before the call; the caller then captures the
+     * main thread and calls {@link #atCaptured} with the same index and the captured state.
+     *
+     * @param index    the cut point's index (the same on every rank for the same collective)
+     * @param declined why the main thread cannot be captured here, or null when it can: then
+     *                 this is no safe point (and the checkpoint fails if it had to be cut here)
+     */
+    default boolean atCutPoint(long index, String declined) {
+        return false;
+    }
+
+    /**
+     * Transparent mode: the main thread was captured at the cut point {@code index} that
+     * {@link #atCutPoint} chose; stops, agrees and takes the checkpoint with {@code state} (built
+     * here, before the others are told) as a safe point at the target would.
+     */
+    default void atCaptured(long index, Supplier<?> state) {
+    }
 }

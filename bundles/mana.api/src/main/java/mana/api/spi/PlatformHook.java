@@ -10,6 +10,8 @@ public final class PlatformHook {
     private static volatile boolean signal;
     /** Safe points passed on the application's thread (safe points are single-threaded). */
     private static long index;
+    /** Transparent checkpointing: cut points are the main thread's world collectives, not safe points. */
+    private static volatile boolean transparent;
 
     private PlatformHook() {
     }
@@ -55,5 +57,14 @@ public final class PlatformHook {
     /** Sets the counter (a restart continues from the checkpoint's safe point). */
     public static void resetIndex(long value) {
         index = value;
+    }
+
+    /** This rank checkpoints transparently (set by the transparent main runner before main starts). */
+    public static void transparent(boolean on) {
+        transparent = on;
+    }
+
+    public static boolean isTransparent() {
+        return transparent;
     }
 }

@@ -39,6 +39,11 @@ final class AppObjects implements Serializable {
         return descriptorObjects == null ? null : descriptorObjects.get(key(kindName, sequence));
     }
 
+    /** The same objects with another application state (a transparent checkpoint's heap image). */
+    AppObjects withAppState(Object state) {
+        return new AppObjects(state, opFunctions, buffers, descriptorObjects);
+    }
+
     Object appState() {
         return appState;
     }

@@ -598,10 +598,16 @@ final class Cut {
                     out.write(m.data());
                 }
             }));
+            Object state = appState;
+            if (appState instanceof mana.ckpt.engine.HeapSection h) {
+                w.writeSection(Sections.HEAP, h.image());
+                state = null;
+            }
+            Object objectsState = state;
             HandleObjects handles = HandleObjects.get();
             w.writeSection(Sections.OBJECTS, out -> {
                 StateStreams.Out os = new StateStreams.Out(out, handles);
-                os.writeObject(new AppObjects(appState, opFunctions, buffers, descriptorObjects));
+                os.writeObject(new AppObjects(objectsState, opFunctions, buffers, descriptorObjects));
                 os.flush();
             });
             RankFileInfo info = w.finish();

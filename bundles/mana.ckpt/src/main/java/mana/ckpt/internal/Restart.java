@@ -266,6 +266,10 @@ final class Restart {
             phase("table, counters");
 
             AppObjects objects = readObjects(r);
+            if (r.section(Sections.HEAP).isPresent()) {
+                // a transparent checkpoint: its state is the heap image (read and checked here, restored by mana.ckpt.heap)
+                objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSection(Sections.HEAP)));
+            }
             phase("objects");
 
             // descriptors of every kind; a kind the checkpoint has but no installed bundle provides is refused

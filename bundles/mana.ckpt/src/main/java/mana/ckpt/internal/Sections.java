@@ -9,6 +9,8 @@ final class Sections {
     static final String REQUESTS = "requests";
     static final String DRAIN = "drain";
     static final String OBJECTS = "objects";
+    /** The heap image of a transparent checkpoint (mana.ckpt.engine.HeapSection). */
+    static final String HEAP = "heap";
     static final String DESCRIPTORS = "descriptors/";
 
     static String descriptors(String kindName) {

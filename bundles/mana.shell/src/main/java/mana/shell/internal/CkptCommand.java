@@ -53,6 +53,7 @@ public final class CkptCommand {
         if (restartDir != null && !restartDir.isBlank()) {
             sb.append("restarted from: ").append(restartDir).append('\n');
         }
+        capture(sb);
         CheckpointGate g = CheckpointGate.GATE;
         sb.append("gate: ").append(g.isClosed() ? "closed (a checkpoint is being taken)" : "open")
                 .append(", threads inside MPI calls: ").append(g.insideCount()).append('\n');
@@ -99,6 +100,27 @@ public final class CkptCommand {
         } finally {
             context.ungetService(ref);
         }
+    }
+
+    /** Transparent checkpointing (bundle mana.ckpt.heap, optional): the capture state of the main thread. */
+    @SuppressWarnings("unchecked")
+    private void capture(StringBuilder sb) {
+        try {
+            var refs = context.getServiceReferences(java.util.function.Supplier.class, "(mana.capture.state=transparent)");
+            for (ServiceReference<java.util.function.Supplier> r : refs) {
+                java.util.function.Supplier<Object> s = context.getService(r);
+                try {
+                    sb.append(s == null ? "transparent: unknown" : String.valueOf(s.get())).append('\n');
+                } finally {
+                    context.ungetService(r);
+                }
+                return;
+            }
+        } catch (org.osgi.framework.InvalidSyntaxException | RuntimeException e) {
+            sb.append("transparent: unknown (").append(e.getClass().getSimpleName()).append(")\n");
+            return;
+        }
+        sb.append("transparent: not installed (bundle mana.ckpt.heap)\n");
     }
 
     private static String count(DescriptorKind d) {

@@ -113,6 +113,16 @@ public final class Continuations {
         arm(null);
     }
 
+    /** Whether a policy is armed (asked at every cut point). */
+    public static boolean isArmed() {
+        return armed;
+    }
+
+    /** Whether main runs through {@link #run} or {@link #resume} now. */
+    public static boolean running() {
+        return mainThread != null;
+    }
+
     /** Why the last capture a policy asked for was declined, or null. */
     public static String lastDecline() {
         return lastDecline;
@@ -137,8 +147,16 @@ public final class Continuations {
      * captured; the caller then saves its frame and returns (unwinding). Otherwise the call is made.
      */
     public static boolean atCut(String owner, String method) {
+        return atCut(owner, method, null);
+    }
+
+    /**
+     * As {@link #atCut(String, String)}, with the call's receiver ({@code null} for a static
+     * call), which capturable cut points pass so that a policy can tell communicators apart.
+     */
+    public static boolean atCut(String owner, String method, Object receiver) {
         CutPolicy p = policy;
-        if (p == null || mode != NORMAL || !p.shouldCapture(owner, method)) {
+        if (p == null || mode != NORMAL || !p.shouldCapture(owner, method, receiver)) {
             return false;
         }
         String why = whyNotCapturable();

@@ -9,6 +9,14 @@ public interface CutPolicy {
     /** True to capture here ({@code owner} in internal form, e.g. {@code mpi/Comm}). */
     boolean shouldCapture(String owner, String method);
 
+    /**
+     * As {@link #shouldCapture(String, String)}, with the call's receiver when the woven site
+     * passes it (capturable cut points do; {@code null} for a static call or when unknown).
+     */
+    default boolean shouldCapture(String owner, String method, Object receiver) {
+        return shouldCapture(owner, method);
+    }
+
     /** The capture this policy asked for cannot be taken here; the program goes on and the call is made. */
     default void declined(String owner, String method, String reason) {
     }

@@ -21,7 +21,15 @@ final class StackCheck {
     /** Null if the main thread can be captured here, else the reason naming the frame. */
     static String check() {
         return WALKER.walk(s -> {
-            Iterator<StackWalker.StackFrame> it = s.iterator();
+            java.util.List<StackWalker.StackFrame> all = s.toList();
+            // a policy may ask from inside Continuations.atCut: the walk starts below the last atCut frame
+            int start = 0;
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).getDeclaringClass() == Continuations.class && all.get(i).getMethodName().equals("atCut")) {
+                    start = i + 1;
+                }
+            }
+            Iterator<StackWalker.StackFrame> it = all.subList(start, all.size()).iterator();
             StackWalker.StackFrame f = skipOwn(it);
             boolean first = true;
             while (f != null) {

@@ -253,8 +253,14 @@ final class MethodWeaver {
                 tail.add(slowOrCut);
                 tail.add(new LdcInsnNode(s.call.owner));
                 tail.add(new LdcInsnNode(s.call.name));
+                // the receiver (spilled first) lets a policy tell MPI_COMM_WORLD from other communicators
+                if (s.call.getOpcode() == INVOKESTATIC) {
+                    tail.add(new InsnNode(ACONST_NULL));
+                } else {
+                    tail.add(new VarInsnNode(ALOAD, origMax + off[0]));
+                }
                 tail.add(s.bci);
-                tail.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut", "(Ljava/lang/String;Ljava/lang/String;)Z", false));
+                tail.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;)Z", false));
                 tail.add(new JumpInsnNode(IFEQ, invoke));
             }
             // save: the operand stack below the arguments goes to temp slots, then everything into a record

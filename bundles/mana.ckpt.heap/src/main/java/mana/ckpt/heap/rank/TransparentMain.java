@@ -3,8 +3,15 @@ package mana.ckpt.heap.rank;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import mana.api.spi.ManaPlatform;
+import mana.api.spi.PlatformHook;
+import mana.ckpt.engine.HeapSection;
 import mana.ckpt.heap.HeapImage;
+import mana.ckpt.heap.HeapRefusal;
 import mana.weaver.api.Continuations;
 import mana.weaver.api.CutPolicy;
 import mana.weaver.api.FrameStack;
@@ -14,18 +21,25 @@ import org.osgi.service.component.annotations.Component;
  * Runs a woven application's main through {@link Continuations}: the rank launcher applies this
  * service (a {@code UnaryOperator<MethodHandle>} with {@code mana.main.runner=transparent}, JDK
  * types because the launcher sits outside the framework) to main only when the application bundle
- * has {@code Mana-Weave: true}.
+ * has {@code Mana-Weave: true} ({@code mana run --transparent}).
  *
- * <p>For now (until the checkpoint gate decides where to cut) it can prove the machinery in real
- * ranks: with {@code -Dmana.transparent.rewindAt=N} each rank captures its main thread before its
- * N-th MPI call, and resumes at once, in place or, with {@code -Dmana.transparent.heap=true},
- * from a copy of the frames and statics made through a heap image. Without the property main
- * just runs. TODO(lead): the integration with the checkpoint gate replaces the property.
+ * <p>A checkpoint: {@link WorldCuts} agrees with the other ranks on a MPI_COMM_WORLD collective
+ * and captures main before it; main unwinds to here, where the heap image of the frames and the
+ * statics becomes the checkpoint's state (section {@code heap}) through the safe-point protocol
+ * (stop, agree, collective cut); then main is resumed in place and makes the collective. A
+ * restart: MPI_Init (which rebuilds the MPI objects from the checkpoint), the heap image, then
+ * main re-entered down to the cut collective.
+ *
+ * <p>{@code -Dmana.transparent.rewindAt=N} (a test of the machinery without a checkpoint): every
+ * rank captures before its N-th MPI call and resumes at once, in place or, with
+ * {@code -Dmana.transparent.heap=true}, from a copy made through a heap image.
  */
 @Component(service = UnaryOperator.class, property = "mana.main.runner=transparent")
 public final class TransparentMain implements UnaryOperator<MethodHandle> {
 
     private static final MethodHandle RUN;
+    /** The policy of the running main, for mana:ckpt (null before main starts). */
+    private static volatile WorldCuts current;
 
     static {
         try {
@@ -40,13 +54,105 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         return MethodHandles.insertArguments(RUN, 0, main);
     }
 
+    /** One line on the capture state for mana:ckpt. */
+    public static String captureState() {
+        WorldCuts w = current;
+        if (w == null) {
+            return "transparent: off (the application is not woven; mana run --transparent)";
+        }
+        String why = w.lastDecline;
+        return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed") + ", main "
+                + (Continuations.running() ? "running" : "not running") + "; cut points: blocking collectives on MPI_COMM_WORLD of the"
+                + " main thread (" + WorldCuts.worldClock() + " made so far)" + (why == null ? "" : "; last decline: " + why);
+    }
+
     static void run(MethodHandle main) throws Throwable {
         int at = Integer.getInteger("mana.transparent.rewindAt", 0);
-        boolean viaHeap = Boolean.getBoolean("mana.transparent.heap");
-        if (at > 0) {
-            Continuations.arm(new AtCall(at));
-        }
         ClassLoader appLoader = Thread.currentThread().getContextClassLoader();
+        if (at > 0) {
+            rewind(main, at, appLoader);
+            return;
+        }
+        ManaPlatform p = PlatformHook.platform();
+        WorldCuts policy = new WorldCuts();
+        current = policy;
+        PlatformHook.transparent(true);
+        Continuations.arm(policy);
+        Continuations.Outcome o = p != null && p.isRestart() ? restart(p, main, appLoader) : Continuations.run(main);
+        while (o instanceof Continuations.Captured c) {
+            FrameStack s = c.stack();
+            checkpoint(p, policy.cutIndex, s, appLoader);
+            o = Continuations.resume(s, main);
+        }
+    }
+
+    /** At the cut, main unwound: the safe-point protocol takes the checkpoint with the heap image as the state. */
+    private static void checkpoint(ManaPlatform p, long index, FrameStack s, ClassLoader appLoader) {
+        Supplier<Object> heap = () -> {
+            String pending = PendingRequests.problem();
+            if (pending != null) {
+                throw new HeapRefused(pending);
+            }
+            try {
+                return new HeapSection(HeapImage.save(s, appLoader));
+            } catch (HeapRefusal e) {
+                throw new HeapRefused(e.getMessage());
+            }
+        };
+        try {
+            p.atCaptured(index, heap);
+        } catch (HeapRefused e) {
+            System.err.println("[mana] rank " + rank() + ": checkpoint refused, the job goes on: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A restart: MPI_Init through the upper half (it rebuilds the MPI objects from the checkpoint;
+     * MPI_Init even if the first run called MPI_Init_thread: only the main thread is checkpointed),
+     * the heap image (statics, frames), then main re-entered down to the cut collective.
+     */
+    private static Continuations.Outcome restart(ManaPlatform p, MethodHandle main, ClassLoader appLoader) throws Throwable {
+        Optional<Object> state;
+        try {
+            Class.forName("mpi.MPI", true, appLoader).getMethod("Init", String[].class).invoke(null, (Object) new String[0]);
+            state = p.restoredState(appLoader);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+        if (state.isEmpty() || !(state.get() instanceof HeapSection h)) {
+            throw new IllegalStateException("MANA restart refused: the checkpoint is not a transparent one (it holds no heap"
+                    + " image); restart it without --transparent");
+        }
+        FrameStack s;
+        try {
+            s = HeapImage.restore(h.image(), appLoader);
+        } catch (HeapRefusal e) {
+            if (p instanceof mana.core.fn.LifecycleListener l) {
+                l.restoreRefused(e.getMessage()); // the launcher must not restart from this checkpoint again
+            }
+            throw new IllegalStateException("MANA restart refused: " + e.getMessage());
+        }
+        System.err.println("[mana] rank " + rank() + ": resuming main before " + s.cutCall() + " (" + s.depth() + " frames)");
+        return Continuations.resume(s, main);
+    }
+
+    /** A heap that cannot be saved: the checkpoint is refused with this message (class and field path). */
+    static final class HeapRefused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        HeapRefused(String message) {
+            super(message);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
+    }
+
+    private static void rewind(MethodHandle main, int at, ClassLoader appLoader) throws Throwable {
+        boolean viaHeap = Boolean.getBoolean("mana.transparent.heap");
+        Continuations.arm(new AtCall(at));
         Continuations.Outcome o = Continuations.run(main);
         while (o instanceof Continuations.Captured c) {
             Continuations.disarm();

@@ -1,0 +1,91 @@
+package mana.ckpt.heap.rank;
+
+import java.util.Set;
+import mana.api.spi.ManaPlatform;
+import mana.api.spi.PlatformHook;
+import mana.core.desc.CommDescriptor;
+import mana.core.vid.Constants;
+import mana.core.vid.HandleObjects;
+import mana.core.vid.Kind;
+import mana.core.vid.Predefined;
+import mana.weaver.api.Continuations;
+import mana.weaver.api.CutPolicy;
+
+/**
+ * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
+ * the woven main thread. MPI has every rank make the world's collectives in the same order, so
+ * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
+ * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
+ * agreement works with. At a cut point where the stack cannot be captured the rank goes on (the
+ * reason is kept for {@code mana:ckpt} and told to the coordinator). While no checkpoint is
+ * requested it costs, per MPI call of woven code, a call and two volatile reads.
+ */
+final class WorldCuts implements CutPolicy {
+
+    /** The blocking collectives of mpi.Comm / mpi.Intracomm (names as in Open MPI's Java binding). */
+    static final Set<String> COLLECTIVES = Set.of("barrier", "bcast", "allReduce", "reduce", "allGather", "allGatherv", "gather",
+            "gatherv", "scatter", "scatterv", "allToAll", "allToAllv", "allToAllw", "reduceScatter", "reduceScatterBlock", "scan",
+            "exScan");
+
+    private static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
+
+    /** The index of the cut the main thread was captured at (read after the capture unwound). */
+    long cutIndex = -1;
+    /** The last reason a cut point could not be captured, or null. */
+    volatile String lastDecline;
+    /** Cut points seen while a checkpoint was requested. */
+    volatile long asked;
+    /** The thread main runs on (the policy is made there): calls on other threads never take part in a cut. */
+    private final Thread main = Thread.currentThread();
+
+    @Override
+    public boolean shouldCapture(String owner, String method) {
+        return shouldCapture(owner, method, null);
+    }
+
+    @Override
+    public boolean shouldCapture(String owner, String method, Object receiver) {
+        if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
+            return false;
+        }
+        if (Thread.currentThread() != main) {
+            lastDecline = "MPI calls on thread " + Thread.currentThread().getName() + " are no cut points (main thread only)";
+            return false;
+        }
+        ManaPlatform p = PlatformHook.platform();
+        HandleObjects h = HandleObjects.get();
+        if (p == null || h == null) {
+            return false;
+        }
+        asked++;
+        String why = Continuations.whyNotCapturable();
+        String call = owner.replace('/', '.') + "." + method;
+        if (receiver == null) {
+            // a site the weaver found not capturable (it does not pass the receiver): world or not, no cut here
+            if (why != null) {
+                lastDecline = "before " + call + ": " + why;
+                p.atCutPoint(-1, lastDecline);
+            }
+            return false;
+        }
+        if (h.vidOf(receiver) != WORLD) {
+            return false;
+        }
+        long index = worldClock() + 1;
+        if (why != null) {
+            lastDecline = "before " + call + " (MPI_COMM_WORLD collective " + index + "): " + why;
+            p.atCutPoint(index, lastDecline);
+            return false;
+        }
+        if (p.atCutPoint(index, null)) {
+            cutIndex = index;
+            return true;
+        }
+        return false;
+    }
+
+    /** MPI_COMM_WORLD collectives made so far on this rank. */
+    static long worldClock() {
+        return Constants.descriptor(WORLD) instanceof CommDescriptor d ? d.collectiveSeq() : 0;
+    }
+}

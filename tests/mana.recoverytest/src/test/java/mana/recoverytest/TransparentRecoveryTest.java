@@ -1,0 +1,208 @@
+package mana.recoverytest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Transparent checkpoints ({@code mana run --transparent}) of programs with no MANA import and no
+ * safe point ({@code mana.examples.plain}): checkpointed, killed and restarted, they must print
+ * what an uninterrupted run on Open MPI's own binding prints; a program holding an open file is
+ * refused with the class and the path to it, and goes on to the right answer; a restart with a
+ * changed class is refused naming it.
+ */
+class TransparentRecoveryTest {
+    static final String HEAT = "mana.examples.plain.PlainHeat";
+    static final String RING = "mana.examples.plain.PlainRing";
+    static final String LOG = "mana.examples.plain.PlainLog";
+    static final String HEAT_STEPS = "200000";
+    static final String RING_ROUNDS = "300";
+    static final String MS = "20";
+
+    static Path examples;
+    static ManaJob.Run heatRef;
+    static ManaJob.Run ringRef;
+    static String logR;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void referenceResults(@TempDir Path dir) {
+        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
+        assertTrue(Files.isRegularFile(examples), "build examples first: " + examples);
+        heatRef = ManaJob.raw(2, examples, HEAT, HEAT_STEPS);
+        assertEquals(0, heatRef.exit(), heatRef.all());
+        ringRef = ManaJob.raw(3, examples, RING, RING_ROUNDS, "0");
+        assertEquals(0, ringRef.exit(), ringRef.all());
+        ManaJob.Run log = ManaJob.raw(2, examples, LOG, dir.resolve("log.txt").toString(), "100", "0");
+        assertEquals(0, log.exit(), log.all());
+        logR = RecoveryTest.checksum(log, "plain log checksum");
+    }
+
+    /** checkpoint --exit, then restart: the two outputs one after the other are the uninterrupted run's, line for line. */
+    @Test
+    void heatCheckpointedWithExitAndRestartedPrintsExactlyTheUninterruptedOutput() throws Exception {
+        Path root = tmp.resolve("heat");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHeat", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", HEAT, examples.toString(), HEAT_STEPS);
+        String first;
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("the cut is before MPI_COMM_WORLD collective"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            first = job.out();
+            assertFalse(first.contains("checksum"), "ended at the checkpoint: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        assertEquals(heatRef.out(), first + rest.out(), "run + restart = the uninterrupted run");
+    }
+
+    /** mana checkpoint, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
+    @Test
+    void ringCheckpointedKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("ring");
+        Path jar = tmp.resolve("ring.jar");
+        Files.copy(examples, jar);
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", RING, jar.toString(), RING_ROUNDS, MS);
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!job.out().contains("round 20 sum") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(100); // a cut in the middle of the run, not before its first printed line
+            }
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            ManaJob.Run sh = ManaJob.mana("shell", job.jobId, "-c", "mana:ckpt");
+            assertTrue(sh.out().contains("transparent: armed"), sh.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain ring checksum"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        List<String> got = rest.out().lines().toList();
+        List<String> want = ringRef.out().lines().toList();
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        assertTrue(got.size() >= 1 && got.size() < want.size(), "the restart starts after round 20: " + rest.all());
+        assertEquals(want.subList(want.size() - got.size(), want.size()), got, "the restart goes on where the cut was");
+
+        // the same checkpoint with a changed class (one string of PlainRing changed, same length): refused naming it
+        patchClass(jar, "mana/examples/plain/PlainRing.class", "plain ring checksum", "PLAIN RING CHECKSUM");
+        ManaJob.Run changed = ManaJob.mana("restart", root.toString());
+        assertNotEquals(0, changed.exit(), changed.all());
+        assertTrue(changed.all().contains("class mana.examples.plain.PlainRing differs from the checkpointed one"), changed.all());
+    }
+
+    /** --ckpt-interval and --max-restarts, one rank killed -9 at a random moment: the same answer. */
+    @Test
+    void aRankKilledAtARandomMomentIsRecoveredWithTheSameAnswer() throws Exception {
+        Path root = tmp.resolve("auto");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "--ckpt-interval", "1s", "--max-restarts", "1", "-np", "3", "--class", RING, examples.toString(),
+                RING_ROUNDS, MS);
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!hasCheckpoint(root) && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+            assertTrue(hasCheckpoint(root), "a checkpoint within 120 s: " + job.all());
+            Random random = new Random();
+            Thread.sleep(random.nextInt(1500));
+            job.killOneRank(random);
+            assertEquals(0, job.waitFor(), job.all());
+            assertTrue(job.err().contains("restarting from checkpoint"), job.all());
+            assertEquals(RecoveryTest.checksum(ringRef, "plain ring checksum"),
+                    RecoveryTest.checksum(job.out(), "plain ring checksum", job.all()));
+        }
+    }
+
+    /** An open FileOutputStream: the checkpoint is refused (exit 3) naming it, and the job finishes right. */
+    @Test
+    void aProgramHoldingAnOpenFileIsRefusedAndGoesOn() throws Exception {
+        Path root = tmp.resolve("log");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainLog", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", LOG, examples.toString(), tmp.resolve("log.txt").toString(), "100", "50");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(3, ck.exit(), ck.all() + job.all());
+            assertEquals(1, ck.err().strip().lines().count(), "one line: " + ck.all());
+            assertTrue(ck.err().contains("an open stream (java.io.FileOutputStream)"), ck.all());
+            assertTrue(ck.err().contains("mana.examples.plain.PlainLog.main"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertEquals(logR, RecoveryTest.checksum(job.out(), "plain log checksum", job.all()));
+        }
+    }
+
+    /**
+     * The only world collective inside a synchronized block: no cut point can be captured, so the
+     * attempt is abandoned at the coordinator's deadline (5 s here) with exit 3, saying what a
+     * transparent cut needs and why this program's one was declined; the job finishes right.
+     */
+    @Test
+    void noCapturableCutPointIsRefusedAtTheDeadlineSayingWhy() throws Exception {
+        Path root = tmp.resolve("locked");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", List.of("-Dmana.ckpt.deadlineS=5"), "run",
+                "--transparent", "--ckpt-dir", root.toString(), "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, MS,
+                "locked");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(3, ck.exit(), ck.all() + job.all());
+            assertEquals(1, ck.err().strip().lines().count(), "one line: " + ck.all());
+            assertTrue(ck.err().contains("did not reach a capturable cut point within 5 s"), ck.all());
+            assertTrue(ck.err().contains("a program that makes none cannot be checkpointed"), ck.all());
+            assertTrue(ck.err().contains("call inside a synchronized block"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertEquals(RecoveryTest.checksum(ringRef, "plain ring checksum"),
+                    RecoveryTest.checksum(job.out(), "plain ring checksum", job.all()));
+        }
+    }
+
+    private static boolean hasCheckpoint(Path root) {
+        try (Stream<Path> s = Files.list(root)) {
+            return s.anyMatch(p -> p.getFileName().toString().startsWith("ckpt-"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Rewrites {@code jar} with one class's string {@code from} replaced by {@code to} (same length: the class stays valid). */
+    static void patchClass(Path jar, String entry, String from, String to) throws IOException {
+        assertEquals(from.length(), to.length());
+        Path out = jar.resolveSibling(jar.getFileName() + ".new");
+        try (ZipFile in = new ZipFile(jar.toFile()); ZipOutputStream zo = new ZipOutputStream(Files.newOutputStream(out))) {
+            for (ZipEntry e : java.util.Collections.list(in.entries())) {
+                byte[] b = in.getInputStream(e).readAllBytes();
+                if (e.getName().equals(entry)) {
+                    String s = new String(b, StandardCharsets.ISO_8859_1);
+                    assertTrue(s.contains(from), entry + " holds '" + from + "'");
+                    b = s.replace(from, to).getBytes(StandardCharsets.ISO_8859_1);
+                }
+                zo.putNextEntry(new ZipEntry(e.getName()));
+                zo.write(b);
+                zo.closeEntry();
+            }
+        }
+        Files.move(out, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+}
