@@ -347,7 +347,8 @@ public final class RankLauncher {
             if (!fromTemplate) {
                 int installed = installPlatformBundles(framework.getBundleContext(), bundles);
                 mark("install " + installed + " platform bundles");
-                if (template != null && RankExtras.isConsoleRank()) {
+                // (not where the folder cannot be written: the orderly stop would be paid by every job for nothing)
+                if (template != null && RankExtras.isConsoleRank() && writable(template.dir().getParent())) {
                     templateToMake = template; // at exit, after an orderly stop (see finish)
                     replaceTemplate = found; // found, but damaged or not of these bundles
                     this.storage = storage;
@@ -505,6 +506,11 @@ public final class RankLauncher {
             }
             return false;
         }
+    }
+
+    /** Whether a folder can be written, or made in a parent that can. */
+    static boolean writable(Path dir) {
+        return Files.exists(dir) ? Files.isWritable(dir) : dir.getParent() != null && writable(dir.getParent());
     }
 
     /** Whether the framework restored from a template holds exactly the platform bundles of the folder. */

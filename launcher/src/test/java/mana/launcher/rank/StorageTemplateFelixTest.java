@@ -88,6 +88,19 @@ class StorageTemplateFelixTest {
         assertFalse(RankLauncher.templateFile("bundleX/bundle.info", platform));
     }
 
+    @Test
+    void aTemplateIsMadeOnlyWhereItsFolderCanBeWritten() throws Exception {
+        assertTrue(RankLauncher.writable(tmp.resolve("not/yet/there")));
+        Path ro = Files.createDirectories(tmp.resolve("ro"));
+        assertTrue(ro.toFile().setWritable(false));
+        try {
+            // root may write anyway: only check the answer matches what the file system says
+            assertEquals(Files.isWritable(ro), RankLauncher.writable(ro.resolve("startup")));
+        } finally {
+            ro.toFile().setWritable(true);
+        }
+    }
+
     private static Bundle find(Framework f, String bsn) {
         for (Bundle b : f.getBundleContext().getBundles()) {
             if (bsn.equals(b.getSymbolicName())) {
