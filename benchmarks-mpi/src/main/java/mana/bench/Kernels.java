@@ -115,6 +115,26 @@ public final class Kernels {
         return (t1 - t0) / 1e9 / iterations / 2;
     }
 
+    /**
+     * Heap bytes this thread allocates per call of {@link #procNull} ({@code nonBlocking}: of
+     * {@link #procNullNonBlocking}), after the JIT has compiled the loop: the binding's own
+     * objects (a {@code Status}, a {@code Request}) and whatever MANA adds.
+     */
+    public static double procNullAllocated(int iterations, boolean nonBlocking) throws Exception {
+        // com.sun.management through the platform loader: a bundle (MANA's and the raw copy) imports no such package
+        Object mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.lang.reflect.Method allocated = ClassLoader.getPlatformClassLoader().loadClass("com.sun.management.ThreadMXBean")
+                .getMethod("getCurrentThreadAllocatedBytes");
+        long b0 = (Long) allocated.invoke(mx);
+        if (nonBlocking) {
+            procNullNonBlocking(iterations);
+        } else {
+            procNull(iterations);
+        }
+        long b1 = (Long) allocated.invoke(mx);
+        return (double) (b1 - b0) / iterations / 2;
+    }
+
     /** allReduce of {@code bytes} bytes (longs, SUM) from arrays on all ranks; seconds per call. */
     public static double allReduce(int bytes, int iterations) throws MPIException {
         int n = Math.max(1, bytes / 8);

@@ -61,12 +61,14 @@ public final class Main {
             if (size < 2) {
                 throw new IllegalArgumentException("p2p needs at least 2 ranks");
             }
+            RAW_ALLOC = raw[9];
             callCost(raw[6], raw[8], rounds, rank);
             pingPong(raw, second, "array", rounds, rank);
             pingPong(raw, second, "direct", rounds, rank);
             pingPong(raw, second, "non-blocking", rounds, rank);
         }
         if (what.equals("cost")) {
+            RAW_ALLOC = raw[9];
             callCost(raw[6], raw[8], rounds, rank);
         }
         for (int k = 0; k < COLLECTIVES.size(); k++) {
@@ -112,6 +114,9 @@ public final class Main {
      * freed per call). Short rounds, many of them, and the best round besides the median: the
      * best is the round no other process on the machine disturbed.
      */
+    /** The raw copy's {@code procNullAllocated}. */
+    private static Method RAW_ALLOC;
+
     private static void callCost(Method rawBlocking, Method rawNonBlocking, int rounds, int rank) throws Exception {
         int iters = 20000;
         double[][] b = alternate(rounds * 8, () -> (double) invoke(rawBlocking, iters), () -> Kernels.procNull(iters));
@@ -122,6 +127,20 @@ public final class Main {
             System.out.printf("%-34s %8s %12s %12s %8s %14s%n", "", "", "raw ns", "mana ns", "ratio", "mana-raw ns");
             costLine("send/recv (array)", b);
             costLine("iSend/iRecv + waitFor (direct)", n);
+        }
+        // heap bytes per call, after the rounds above compiled the loops (the last of 3 runs; the
+        // barriers inside allocate a little too, spread over the 20,000 calls)
+        double[] alloc = new double[4];
+        for (int i = 0; i < 3; i++) {
+            alloc[0] = (Double) RAW_ALLOC.invoke(null, iters, false);
+            alloc[1] = Kernels.procNullAllocated(iters, false);
+            alloc[2] = (Double) RAW_ALLOC.invoke(null, iters, true);
+            alloc[3] = Kernels.procNullAllocated(iters, true);
+        }
+        if (rank == 0) {
+            System.out.printf("%-34s %8s %12.1f %12.1f %8s %14.1f%n", "send/recv (array)", "B/call", alloc[0], alloc[1], "", alloc[1] - alloc[0]);
+            System.out.printf("%-34s %8s %12.1f %12.1f %8s %14.1f%n", "iSend/iRecv + waitFor (direct)", "B/call", alloc[2], alloc[3], "",
+                    alloc[3] - alloc[2]);
         }
     }
 
@@ -255,7 +274,8 @@ public final class Main {
             k.getMethod("pingPongDirect", int.class, int.class), k.getMethod("allReduce8", int.class),
             k.getMethod("allReduce", int.class, int.class), k.getMethod("bcast", int.class, int.class),
             k.getMethod("allToAll", int.class, int.class), k.getMethod("procNull", int.class),
-            k.getMethod("pingPongNonBlocking", int.class, int.class), k.getMethod("procNullNonBlocking", int.class)};
+            k.getMethod("pingPongNonBlocking", int.class, int.class), k.getMethod("procNullNonBlocking", int.class),
+            k.getMethod("procNullAllocated", int.class, boolean.class)};
     }
 
     private static byte[] rawBundle(String name) throws IOException {

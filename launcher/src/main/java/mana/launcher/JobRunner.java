@@ -408,10 +408,15 @@ final class JobRunner {
     /**
      * The rank JVM options of the start-up cache built by setup ({@link StartupCache}), or none
      * with a warning when it is missing or stale; none, silently, with {@code -Dmana.startupCache=off}
-     * (the training job that builds it).
+     * (the training job that builds it); and where the Felix storage template is, unless
+     * {@code -Dmana.felixTemplate=off} or {@code MANA_FELIX_TEMPLATE=off}.
      */
     static List<String> startupOptions(String command) {
         List<String> opts = new ArrayList<>(RankJit.options(System.getenv(RankJit.ENV)));
+        // the Felix storage template (made by the first rank that needs it, also by setup's training job)
+        if (!"off".equals(System.getProperty("mana.felixTemplate")) && !"off".equals(System.getenv("MANA_FELIX_TEMPLATE"))) {
+            opts.add("-D" + mana.launcher.rank.RankLauncher.FELIX_TEMPLATES + "=" + StartupCache.standardDir(Dist.home()));
+        }
         if ("off".equals(System.getProperty("mana.startupCache"))) {
             return opts;
         }

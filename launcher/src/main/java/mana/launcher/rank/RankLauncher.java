@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionException;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
+import mana.launcher.startup.StorageTemplate;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -120,11 +121,78 @@ public final class RankLauncher {
             status = APP_FAILED;
         }
         awaitApplicationThreads();
-        if (current != null && needsOrderlyStop()) {
+        if (current != null && current.templateToMake != null) {
+            current.makeTemplate();
+        } else if (current != null && needsOrderlyStop()) {
             current.stop(current.framework);
         }
         exit(status);
     }
+
+    /** A Felix storage template this rank makes at exit (rank 0 of a job that found none); null otherwise. */
+    private StorageTemplate templateToMake;
+    private boolean replaceTemplate;
+    private Path storage;
+
+    /**
+     * Makes the Felix storage template from this rank's storage: the framework is stopped in
+     * order first (once per build of the platform bundles), so that SCR writes its component
+     * metadata cache ({@code ds.cache.metadata}), which the ranks that start from the template
+     * read instead of parsing the components' XML descriptors. Only the framework's own records
+     * of the platform bundles and that cache are taken, not the application bundle, plugins or
+     * console bundles, nor any data a bundle wrote while the job ran; a rank that left a
+     * platform bundle out makes none.
+     */
+    private void makeTemplate() {
+        java.util.Set<Long> platform = new java.util.HashSet<>();
+        try {
+            java.util.Set<String> locations = new java.util.HashSet<>();
+            for (Path jar : bundleJars(distDir().resolve("bundles"))) {
+                locations.add("reference:" + jar.toUri());
+            }
+            for (Bundle b : framework.getBundleContext().getBundles()) {
+                if (locations.remove(b.getLocation())) {
+                    platform.add(b.getBundleId());
+                }
+            }
+            if (!locations.isEmpty()) {
+                stop(framework); // a platform bundle was left out (--without-bundle): no template from this rank
+                return;
+            }
+        } catch (RankError | RuntimeException e) {
+            stop(framework);
+            return;
+        }
+        stop(framework);
+        String why = templateToMake.createFrom(storage, rel -> templateFile(rel, platform), replaceTemplate);
+        if (why != null && verbose) {
+            System.err.println("mana rank: no Felix storage template made: " + why);
+        }
+    }
+
+    /** Whether a file of a stopped framework's storage belongs in the template (path relative to the storage, '/'-separated). */
+    static boolean templateFile(String rel, java.util.Set<Long> platformBundles) {
+        String[] p = rel.split("/");
+        if (p.length < 2 || !p[0].startsWith("bundle")) {
+            return false;
+        }
+        if (p[0].equals("bundle0")) {
+            return p.length == 2 && (p[1].equals("bundle.id") || p[1].equals("last.java.version"));
+        }
+        try {
+            if (!platformBundles.contains(Long.parseLong(p[0].substring("bundle".length())))) {
+                return false; // the application, a plugin, the console: installed by every rank itself
+            }
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        return (p.length == 2 && p[1].equals("bundle.info"))
+                || (p.length == 3 && p[1].startsWith("version") && p[2].equals("revision.location"))
+                || (p.length == 3 && p[1].equals("data") && p[2].equals(SCR_METADATA_STORE));
+    }
+
+    /** The file in which SCR keeps its parsed component descriptors when {@code ds.cache.metadata} is true. */
+    static final String SCR_METADATA_STORE = "componentMetadataStore";
 
     /**
      * Whether the framework must be stopped before the JVM exits. Stopping deactivates every
@@ -260,11 +328,32 @@ public final class RankLauncher {
             Path storageToDelete = storage;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(storageToDelete), "mana-storage-cleanup"));
 
-            framework = newFramework(storage, lowerExports);
+            Path bundles = distDir().resolve("bundles");
+            StorageTemplate template = template(bundles, lowerExports);
+            boolean found = template != null && template.exists();
+            boolean fromTemplate = found && copyTemplate(template, storage);
+            framework = newFramework(storage, lowerExports, !fromTemplate);
             framework.init();
-            mark("framework init");
-            int installed = installPlatformBundles(framework.getBundleContext(), distDir().resolve("bundles"));
-            mark("install " + installed + " platform bundles");
+            mark("framework init" + (fromTemplate ? " (storage from the template)" : ""));
+            if (fromTemplate && !installedFromTemplate(framework.getBundleContext(), bundles)) {
+                System.err.println("mana rank: note: the Felix storage template " + template.dir()
+                        + " does not hold the platform bundles; installing them");
+                stop(framework);
+                StorageTemplate.clear(storage);
+                fromTemplate = false;
+                framework = newFramework(storage, lowerExports, true);
+                framework.init();
+            }
+            if (!fromTemplate) {
+                int installed = installPlatformBundles(framework.getBundleContext(), bundles);
+                mark("install " + installed + " platform bundles");
+                // (not where the folder cannot be written: the orderly stop would be paid by every job for nothing)
+                if (template != null && RankExtras.isConsoleRank() && writable(template.dir().getParent())) {
+                    templateToMake = template; // at exit, after an orderly stop (see finish)
+                    replaceTemplate = found; // found, but damaged or not of these bundles
+                    this.storage = storage;
+                }
+            }
             RankExtras.apply(framework.getBundleContext(), distDir(), SHELL_START_LEVEL);
             framework.start();
             mark("framework start (platform bundles started)");
@@ -382,14 +471,79 @@ public final class RankLauncher {
 
     // ----- framework -----
 
-    static Framework newFramework(Path storage, String lowerExports) throws RankError {
+    /**
+     * The Felix storage template of these platform bundles ({@link StorageTemplate}) in the folder
+     * {@code mana run} names with {@code -Dmana.felixTemplates}; null without one, or when the
+     * bundles cannot be listed (the install that follows says why).
+     */
+    static StorageTemplate template(Path bundles, String lowerExports) {
+        String dir = System.getProperty(FELIX_TEMPLATES);
+        if (dir == null || dir.isBlank()) {
+            return null;
+        }
+        try {
+            String config = String.join("\n", "felix " + Framework.class.getPackage().getImplementationVersion()
+                    + " " + FrameworkFactory.class.getProtectionDomain().getCodeSource().getLocation(),
+                    "start levels 1 " + SHELL_START_LEVEL, "ds.cache.metadata true", "system packages extra " + lowerExports);
+            return StorageTemplate.of(Path.of(dir), bundleJars(bundles), config);
+        } catch (IOException | RankError | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Copies the template into the empty storage; false, with a note and the storage emptied again, when it is unusable. */
+    private boolean copyTemplate(StorageTemplate template, Path storage) {
+        try {
+            template.copyInto(storage);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("mana rank: note: the Felix storage template " + template.dir() + " is unusable ("
+                    + oneLine(String.valueOf(e.getMessage())) + "); installing the platform bundles");
+            try {
+                StorageTemplate.clear(storage);
+            } catch (IOException ignored) {
+                // the framework cleans its storage on first init anyway
+            }
+            return false;
+        }
+    }
+
+    /** Whether a folder can be written, or made in a parent that can. */
+    static boolean writable(Path dir) {
+        return Files.exists(dir) ? Files.isWritable(dir) : dir.getParent() != null && writable(dir.getParent());
+    }
+
+    /** Whether the framework restored from a template holds exactly the platform bundles of the folder. */
+    static boolean installedFromTemplate(BundleContext context, Path bundles) throws RankError {
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (Path jar : bundleJars(bundles)) {
+            expected.add("reference:" + jar.toUri());
+        }
+        java.util.Set<String> found = new java.util.HashSet<>();
+        for (Bundle b : context.getBundles()) {
+            if (b.getBundleId() != 0) {
+                found.add(b.getLocation());
+            }
+        }
+        return found.equals(expected);
+    }
+
+    /** {@code -Dmana.felixTemplates=DIR}: where the Felix storage templates are ({@code .mana/startup}). */
+    public static final String FELIX_TEMPLATES = "mana.felixTemplates";
+
+    static Framework newFramework(Path storage, String lowerExports, boolean clean) throws RankError {
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
-        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        if (clean) {
+            config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        }
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, lowerExports);
         config.put(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, String.valueOf(SHELL_START_LEVEL));
         config.put(Constants.FRAMEWORK_BSNVERSION, Constants.FRAMEWORK_BSNVERSION_MULTIPLE);
         config.put("felix.log.level", "1");
+        // SCR reads its parsed descriptors from a Felix storage template that holds them, and
+        // writes them at an orderly stop (where a rank makes a template: see makeTemplate)
+        config.put("ds.cache.metadata", "true");
         config.put("gosh.home", System.getProperty("java.io.tmpdir"));
         // Pass mana.* and Gogo settings given with -D on to the framework properties.
         for (String name : System.getProperties().stringPropertyNames()) {
@@ -408,15 +562,7 @@ public final class RankLauncher {
 
     /** Installs every jar of the folder, in name order; console bundles start last. */
     static int installPlatformBundles(BundleContext context, Path folder) throws RankError, BundleException {
-        if (!Files.isDirectory(folder)) {
-            throw new RankError("no platform bundles folder " + folder);
-        }
-        List<Path> jars;
-        try (Stream<Path> s = Files.list(folder)) {
-            jars = s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted(Comparator.comparing(Path::toString)).toList();
-        } catch (IOException e) {
-            throw new RankError("cannot list " + folder + ": " + e.getMessage());
-        }
+        List<Path> jars = bundleJars(folder);
         for (Path jar : jars) {
             Bundle b = context.installBundle("reference:" + jar.toUri());
             if (isFragment(b)) {
@@ -428,6 +574,18 @@ public final class RankLauncher {
             b.start(); // the framework is not active yet: this marks it to start at its level
         }
         return jars.size();
+    }
+
+    /** The platform bundle jars of the folder, in name order. */
+    static List<Path> bundleJars(Path folder) throws RankError {
+        if (!Files.isDirectory(folder)) {
+            throw new RankError("no platform bundles folder " + folder);
+        }
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted(Comparator.comparing(Path::toString)).toList();
+        } catch (IOException e) {
+            throw new RankError("cannot list " + folder + ": " + e.getMessage());
+        }
     }
 
     private static boolean isFragment(Bundle b) {

@@ -15,7 +15,8 @@ import mana.launcher.startup.StartupCache;
 /**
  * Builds the start-up cache ({@link StartupCache}) as the last step of {@code ./mana setup}:
  * one training job, {@code mana run -np 1} of Open MPI's Hello, whose CLI JVM and rank JVM each
- * dump the classes they loaded into a dynamic archive at exit ({@code -XX:ArchiveClassesAtExit}).
+ * dump the classes they loaded into a dynamic archive at exit ({@code -XX:ArchiveClassesAtExit}),
+ * after a first job that makes the Felix storage template when there is none.
  * The application bundle cache is off for it, so that bndlib's classes are in the CLI archive
  * too. Nothing happens when the key written with the archives still matches. The job runs in an
  * empty temporary directory: the archives must not depend on where jobs run.
@@ -80,6 +81,18 @@ public final class StartupCacheBuilder {
                 throw new IOException(hello + " is missing (the build makes it)");
             }
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            // A job first that makes the Felix storage template if there is none for these bundles
+            // (its rank 0 does at exit), so that the training rank starts from it as ranks will,
+            // and the archive holds the classes of that path. A failure here is the training's to report.
+            ProcessBuilder pre = new ProcessBuilder(java.toString(), "-Dmana.home=" + home, "-Dmana.startupCache=off",
+                    "-jar", dist.resolve("mana-launcher.jar").toString(), "run", "-np", "1", hello.toString())
+                    .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            Process first = pre.start();
+            first.getOutputStream().close();
+            if (!first.waitFor(TRAINING_TIMEOUT_S, TimeUnit.SECONDS)) {
+                first.descendants().forEach(ProcessHandle::destroyForcibly);
+                first.destroyForcibly();
+            }
             List<String> cmd = new ArrayList<>(List.of(java.toString(), "-XX:ArchiveClassesAtExit=" + cli,
                     "-Dmana.home=" + home, "-Dmana.startupCache=off", "-Dmana.appBundleCache=off",
                     "-jar", dist.resolve("mana-launcher.jar").toString(), "run", "-np", "1", hello.toString()));

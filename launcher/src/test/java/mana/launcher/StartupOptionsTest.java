@@ -1,0 +1,37 @@
+package mana.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The rank JVM options of the start-up levers: where the Felix storage template is, and switching it off. */
+class StartupOptionsTest {
+    @TempDir
+    Path home;
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("mana.home");
+        System.clearProperty("mana.felixTemplate");
+        System.clearProperty("mana.startupCache");
+    }
+
+    @Test
+    void ranksAreToldWhereTheTemplatesAreUnlessSwitchedOff() {
+        System.setProperty("mana.home", home.toString());
+        System.setProperty("mana.startupCache", "off"); // no class-data archives here: no warning either
+        String expected = "-Dmana.felixTemplates=" + home.resolve(".mana").resolve("startup");
+        List<String> on = JobRunner.startupOptions("run");
+        if (System.getenv("MANA_FELIX_TEMPLATE") == null) {
+            assertTrue(on.contains(expected), on.toString());
+        }
+        System.setProperty("mana.felixTemplate", "off");
+        List<String> off = JobRunner.startupOptions("run");
+        assertFalse(off.stream().anyMatch(o -> o.startsWith("-Dmana.felixTemplates=")), off.toString());
+    }
+}
