@@ -279,6 +279,10 @@ public final class AppBundle {
         analyzer.setProperty(Constants.NOUSES, "true");
         analyzer.setProperty(Constants.NOIMPORTJAVA, "true");
         analyzer.setProperty(Constants.NOEXTRAHEADERS, "true");
+        // No osgi.ee requirement: bnd 7.1 knows class files up to Java 21 only and would require
+        // osgi.ee=UNKNOWN for newer ones, which no framework provides. As on a class path, a class
+        // the running JVM cannot read fails when it loads (the rank says which, in one line).
+        analyzer.setProperty(Constants.NOEE, "true");
         if (transparent()) {
             analyzer.setProperty(WEAVE_HEADER, "true");
         }

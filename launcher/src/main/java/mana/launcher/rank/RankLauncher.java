@@ -379,6 +379,10 @@ public final class RankLauncher {
                 cls = app.loadClass(mainClass);
             } catch (ClassNotFoundException e) {
                 throw new RankError("class " + mainClass + " not found in " + appName);
+            } catch (UnsupportedClassVersionError e) {
+                throw new RankError("class " + mainClass + " was compiled for a newer Java than this rank's JVM (Java "
+                        + Runtime.version().feature() + "): compile it with --release " + Runtime.version().feature()
+                        + ", or run the job on JDK 25 with --mpi openmpi or --mpi mpich (" + oneLine(String.valueOf(e.getMessage())) + ")");
             } catch (NoClassDefFoundError e) {
                 throw new RankError("class " + mainClass + " cannot be loaded: " + oneLine(String.valueOf(e.getMessage())));
             }

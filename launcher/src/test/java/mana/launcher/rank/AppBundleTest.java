@@ -60,6 +60,27 @@ class AppBundleTest {
         return jar;
     }
 
+    /** A jar compiled by a newer javac (class file 69, Java 25) than bnd knows still resolves. */
+    @Test
+    void classesNewerThanBndKnowsAddNoExecutionEnvironmentRequirement(@TempDir Path dir) throws Exception {
+        Path jar = appJar(dir, "new-app.jar");
+        byte[] cls = Files.readAllBytes(dir.resolve("classes/demo/App.class"));
+        cls[6] = 0;
+        cls[7] = 69;
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "demo.App");
+        try (OutputStream os = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(os, m)) {
+            out.putNextEntry(new JarEntry("demo/App.class"));
+            out.write(cls);
+            out.closeEntry();
+        }
+        AppBundle.Result r = AppBundle.wrap(jar);
+        String req = r.manifest().getMainAttributes().getValue("Require-Capability");
+        assertTrue(req == null || !req.contains("osgi.ee"), "no osgi.ee requirement: " + req);
+        assertEquals("demo.App", r.mainClass());
+    }
+
     @Test
     void wrapsAnApplicationJar(@TempDir Path dir) throws Exception {
         AppBundle.Result r = AppBundle.wrap(appJar(dir, "my-app.jar"));
