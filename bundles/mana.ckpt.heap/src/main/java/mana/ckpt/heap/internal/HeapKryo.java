@@ -63,7 +63,8 @@ public final class HeapKryo extends Kryo {
         if (type == PrintStream.class || InputStream.class.isAssignableFrom(type)) {
             return new StandardStream();
         }
-        if (handles != null && type.getPackageName().equals("mpi")) {
+        // an array's package is its element's: Request[] is written element by element
+        if (handles != null && !type.isArray() && type.getPackageName().equals("mpi")) {
             return new HandleSerializer(new FieldSerializer<>(this, type));
         }
         if (Throwable.class.isAssignableFrom(type)) {
