@@ -51,6 +51,8 @@ final class CutProtocol {
     private boolean interruptedMeanwhile;
     /** A decline was told to the coordinator in this attempt. */
     private boolean toldDecline;
+    /** The coordinator knows this rank checkpoints transparently (for the current attempt). */
+    private boolean toldTransparent;
 
     /** Keeps the signal up while the agent has a restore to apply at the next safe point. */
     private boolean holdSignal;
@@ -99,7 +101,8 @@ final class CutProtocol {
             limit = Long.MAX_VALUE;
             PlatformHook.raise();
             lock.notifyAll();
-            if (PlatformHook.isTransparent()) {
+            toldTransparent = PlatformHook.isTransparent();
+            if (toldTransparent) {
                 out.send("TRANSPARENT " + a.id()); // the coordinator words its reasons for cut points, not safe points
             } else if (PlatformHook.index() == 0) {
                 // said at once, so that whoever asked learns why the wait may be long (or endless)
@@ -275,6 +278,11 @@ final class CutProtocol {
                 return false;
             }
             long id = attempt.id();
+            if (!toldTransparent) {
+                // the request came before the woven main started (while the rank booted)
+                toldTransparent = true;
+                out.send("TRANSPARENT " + id);
+            }
             if (i < 0) {
                 // a decline at a call that may not be a world collective: told, nothing else
                 if (declined != null && !toldDecline) {

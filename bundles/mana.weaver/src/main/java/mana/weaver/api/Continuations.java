@@ -1,6 +1,9 @@
 package mana.weaver.api;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.function.Consumer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +37,7 @@ public final class Continuations {
     private static List<FrameRecord> restoring;
     private static int restoreIndex;
     private static volatile String lastDecline;
+    private static int callerDepth;
     private static final List<Class<?>> INITIALIZED = new ArrayList<>();
 
     private Continuations() {
@@ -73,22 +77,116 @@ public final class Continuations {
     }
 
     private static Outcome drive(MethodHandle main, FrameStack stack) throws Throwable {
+        enter(stack);
+        try {
+            main.invokeExact();
+        } catch (Throwable t) {
+            reset();
+            throw t;
+        }
+        return leave();
+    }
+
+    /**
+     * A {@code ()void} handle that runs {@code main} as {@link #run} does (or, when {@code start}
+     * gives a frame stack, as {@link #resume} does) and, each time main unwound at a cut point,
+     * gives the frames to {@code atCapture} and resumes main from them, until main returns.
+     *
+     * <p>Made of method-handle combinators, whose frames are hidden from stack traces: while main
+     * runs, no frame of this driver sits below it, so main is the bottom frame of its thread as
+     * under {@code java App} when the caller's own frames are hidden too (the rank's boot main
+     * is). Programs read that frame (test suites name the failing file from the last element of
+     * {@code Thread.getStackTrace()}; an uncaught exception's trace ends at main).
+     *
+     * @param start called once before main: the frames to resume (a restart) or null
+     */
+    public static MethodHandle driver(MethodHandle main, Start start, Consumer<FrameStack> atCapture) {
+        MethodHandle guarded = MethodHandles.tryFinally(main, ABANDON_ON_THROW);
+        MethodHandle mainThenLeave = MethodHandles.foldArguments(MethodHandles.dropArguments(LEAVE, 0, Object.class),
+                MethodHandles.dropArguments(guarded, 0, Object.class));
+        MethodHandle body = MethodHandles.foldArguments(mainThenLeave, ENTER_WITH);
+        MethodHandle loop = MethodHandles.doWhileLoop(MethodHandles.insertArguments(BEGIN, 0, start), body,
+                MethodHandles.insertArguments(AGAIN, 0, atCapture));
+        return loop.asType(MethodType.methodType(void.class));
+    }
+
+    private static final MethodHandle ABANDON_ON_THROW;
+    private static final MethodHandle LEAVE;
+    private static final MethodHandle ENTER_WITH;
+    private static final MethodHandle BEGIN;
+    private static final MethodHandle AGAIN;
+    /** The loop value before main first ran: no frames to resume. */
+    private static final Object FRESH = new Object();
+
+    static {
+        MethodHandles.Lookup l = MethodHandles.lookup();
+        try {
+            ABANDON_ON_THROW = l.findStatic(Continuations.class, "abandonOnThrow", MethodType.methodType(void.class, Throwable.class));
+            LEAVE = l.findStatic(Continuations.class, "leave", MethodType.methodType(Outcome.class)).asType(MethodType.methodType(Object.class));
+            ENTER_WITH = l.findStatic(Continuations.class, "enterWith", MethodType.methodType(void.class, Object.class));
+            BEGIN = l.findStatic(Continuations.class, "begin", MethodType.methodType(Object.class, Start.class));
+            AGAIN = l.findStatic(Continuations.class, "again", MethodType.methodType(boolean.class, Consumer.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** What a {@link #driver} does before main first runs. */
+    @FunctionalInterface
+    public interface Start {
+        /** The frames to resume (a restart), or null to run main from its beginning. */
+        FrameStack frames() throws Throwable;
+    }
+
+    private static Object begin(Start start) throws Throwable {
+        FrameStack s = start.frames();
+        return s == null ? FRESH : s;
+    }
+
+    private static void enterWith(Object v) {
+        if (v instanceof FrameStack s && s.depth() == 0) {
+            throw new IllegalArgumentException("an empty frame stack cannot be resumed");
+        }
+        enter(v instanceof Captured c ? c.stack() : v instanceof FrameStack s ? s : null);
+        callerDepth--; // this frame returns before main is called: it is not below main
+    }
+
+    private static void abandonOnThrow(Throwable t) {
+        if (t != null) {
+            reset();
+        }
+    }
+
+    private static boolean again(Consumer<FrameStack> atCapture, Object v) {
+        if (v instanceof Captured c) {
+            atCapture.accept(c.stack());
+            return true;
+        }
+        return false;
+    }
+
+    /** Before main is called: this thread runs the continuation, rebuilding {@code stack} if not null. */
+    private static void enter(FrameStack stack) {
         synchronized (Continuations.class) {
             if (mainThread != null) {
                 throw new IllegalStateException("a continuation already runs on thread " + mainThread.getName());
             }
             mainThread = Thread.currentThread();
         }
+        // the visible frames below main (this one's caller and its callers): the stack check stops there
+        callerDepth = StackCheck.depth() - 1;
+        if (stack != null) {
+            restoring = stack.frames();
+            restoreIndex = restoring.size() - 1;
+            mode = RESTORING;
+        }
+    }
+
+    /** After main returned: whether it completed or unwound at a cut point. */
+    private static Outcome leave() {
         try {
-            if (stack != null) {
-                restoring = stack.frames();
-                restoreIndex = restoring.size() - 1;
-                mode = RESTORING;
-            }
-            main.invokeExact();
             if (mode == CAPTURING) {
-                FrameStack fs = new FrameStack(captured, cutOwner, cutMethod);
-                return new Captured(fs);
+                return new Captured(new FrameStack(captured, cutOwner, cutMethod));
             }
             if (mode == RESTORING) {
                 throw new IllegalStateException("the restore did not reach frame " + restoring.get(restoreIndex).where()
@@ -96,11 +194,20 @@ public final class Continuations {
             }
             return new Completed();
         } finally {
-            mode = NORMAL;
-            captured = null;
-            restoring = null;
-            mainThread = null;
+            reset();
         }
+    }
+
+    private static void reset() {
+        mode = NORMAL;
+        captured = null;
+        restoring = null;
+        mainThread = null;
+    }
+
+    /** Visible frames below main's while a continuation runs (set by {@link #enter}). */
+    static int callerDepth() {
+        return callerDepth;
     }
 
     /** From now on {@code p} is asked at every cut point. */

@@ -13,15 +13,38 @@ import java.util.Optional;
  */
 final class StackCheck {
 
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    /**
+     * Every frame, hidden ones too, filtered here ({@link #forwards}): JDK 17's walker, left to
+     * skip hidden frames itself, fails ({@code InternalError: doStackWalk: later decode failed})
+     * when a batch of frames it fetches holds only hidden ones, as the bottom of a rank's main
+     * thread does (the boot main and the continuation driver's method-handle frames).
+     */
+    private static final StackWalker WALKER = StackWalker.getInstance(
+            java.util.Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_HIDDEN_FRAMES));
 
     private StackCheck() {
+    }
+
+    /** The number of visible frames of the caller's stack (this frame not counted). */
+    static int depth() {
+        return WALKER.walk(s -> (int) s.filter(f -> !forwards(f)).count()) - 1;
+    }
+
+    /**
+     * A frame that only forwards a call (a lambda proxy, a method handle's or reflection's), which
+     * calling through again rebuilds exactly: not part of what is checked or counted.
+     */
+    private static boolean forwards(StackWalker.StackFrame f) {
+        Class<?> c = f.getDeclaringClass();
+        String pkg = c.getPackageName();
+        return c.isHidden() || pkg.equals("java.lang.invoke") || pkg.equals("jdk.internal.reflect")
+                || c == java.lang.reflect.Method.class || c == java.lang.reflect.Constructor.class;
     }
 
     /** Null if the main thread can be captured here, else the reason naming the frame. */
     static String check() {
         return WALKER.walk(s -> {
-            java.util.List<StackWalker.StackFrame> all = s.toList();
+            java.util.List<StackWalker.StackFrame> all = s.filter(f -> !forwards(f)).toList();
             // a policy may ask from inside Continuations.atCut: the walk starts below the last atCut frame
             int start = 0;
             for (int i = 0; i < all.size(); i++) {
@@ -29,7 +52,10 @@ final class StackCheck {
                     start = i + 1;
                 }
             }
-            Iterator<StackWalker.StackFrame> it = all.subList(start, all.size()).iterator();
+            // main's frame and those above it; below are the driver's caller's (Continuations.drive,
+            // or nothing visible when the driver's combinators run main)
+            int end = Math.max(start, all.size() - Continuations.callerDepth());
+            Iterator<StackWalker.StackFrame> it = all.subList(start, end).iterator();
             StackWalker.StackFrame f = skipOwn(it);
             boolean first = true;
             while (f != null) {
@@ -43,7 +69,7 @@ final class StackCheck {
                 first = false;
                 f = it.hasNext() ? it.next() : null;
             }
-            return "main was not started through Continuations.run";
+            return first ? "the cut point is not in woven code" : null;
         });
     }
 

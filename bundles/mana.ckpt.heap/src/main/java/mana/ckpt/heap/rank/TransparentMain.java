@@ -49,9 +49,43 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         }
     }
 
+    /**
+     * main run, checkpointed at its cuts and resumed, by {@link Continuations#driver}: no frame of
+     * ours sits below the application's main while it runs, so (as under {@code java App}) main
+     * is the bottom frame of the thread, which programs read to name themselves.
+     */
     @Override
     public MethodHandle apply(MethodHandle main) {
-        return MethodHandles.insertArguments(RUN, 0, main);
+        if (Integer.getInteger("mana.transparent.rewindAt", 0) > 0) {
+            return MethodHandles.insertArguments(RUN, 0, main);
+        }
+        PlatformHook.transparent(true); // from now on a checkpoint request is answered as one for cut points
+        Run run = new Run(Thread.currentThread().getContextClassLoader());
+        return Continuations.driver(main, run::start, run::checkpoint);
+    }
+
+    /** One run of main: what its start and its checkpoints share. */
+    private static final class Run {
+        private final ClassLoader appLoader;
+        private final WorldCuts policy = new WorldCuts();
+        private ManaPlatform platform;
+
+        Run(ClassLoader appLoader) {
+            this.appLoader = appLoader;
+        }
+
+        /** Before main: arms the cuts; on a restart, MPI_Init, the heap image, and the frames to resume. */
+        FrameStack start() throws Throwable {
+            platform = PlatformHook.platform();
+            current = policy;
+            PlatformHook.transparent(true);
+            Continuations.arm(policy);
+            return platform != null && platform.isRestart() ? restoredFrames(platform, appLoader) : null;
+        }
+
+        void checkpoint(FrameStack s) {
+            TransparentMain.checkpoint(platform, policy.cutIndex, s, appLoader);
+        }
     }
 
     /** One line on the capture state for mana:ckpt. */
@@ -66,24 +100,9 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
                 + " main thread (" + WorldCuts.worldClock() + " made so far)" + (why == null ? "" : "; last decline: " + why);
     }
 
+    /** {@code -Dmana.transparent.rewindAt=N}: the machinery without a checkpoint. */
     static void run(MethodHandle main) throws Throwable {
-        int at = Integer.getInteger("mana.transparent.rewindAt", 0);
-        ClassLoader appLoader = Thread.currentThread().getContextClassLoader();
-        if (at > 0) {
-            rewind(main, at, appLoader);
-            return;
-        }
-        ManaPlatform p = PlatformHook.platform();
-        WorldCuts policy = new WorldCuts();
-        current = policy;
-        PlatformHook.transparent(true);
-        Continuations.arm(policy);
-        Continuations.Outcome o = p != null && p.isRestart() ? restart(p, main, appLoader) : Continuations.run(main);
-        while (o instanceof Continuations.Captured c) {
-            FrameStack s = c.stack();
-            checkpoint(p, policy.cutIndex, s, appLoader);
-            o = Continuations.resume(s, main);
-        }
+        rewind(main, Integer.getInteger("mana.transparent.rewindAt", 0), Thread.currentThread().getContextClassLoader());
     }
 
     /** At the cut, main unwound: the safe-point protocol takes the checkpoint with the heap image as the state. */
@@ -111,7 +130,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
      * MPI_Init even if the first run called MPI_Init_thread: only the main thread is checkpointed),
      * the heap image (statics, frames), then main re-entered down to the cut collective.
      */
-    private static Continuations.Outcome restart(ManaPlatform p, MethodHandle main, ClassLoader appLoader) throws Throwable {
+    private static FrameStack restoredFrames(ManaPlatform p, ClassLoader appLoader) throws Throwable {
         Optional<Object> state;
         try {
             Class.forName("mpi.MPI", true, appLoader).getMethod("Init", String[].class).invoke(null, (Object) new String[0]);
@@ -133,7 +152,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             throw new IllegalStateException("MANA restart refused: " + e.getMessage());
         }
         System.err.println("[mana] rank " + rank() + ": resuming main before " + s.cutCall() + " (" + s.depth() + " frames)");
-        return Continuations.resume(s, main);
+        return s;
     }
 
     /** A heap that cannot be saved: the checkpoint is refused with this message (class and field path). */
