@@ -277,7 +277,7 @@ final class FfmSupport {
         }
     }
 
-    private static long arrayBytes(Object array) {
+    static long arrayBytes(Object array) {
         return array instanceof boolean[] b ? b.length : heap(array).byteSize();
     }
 
@@ -286,6 +286,7 @@ final class FfmSupport {
      * memory, or a copy of the array's bytes from {@code offset} (bytes, as in the JNI binding).
      */
     static MemorySegment read(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        FfmArgs.count("count", count, buf, db);
         if (buf == null) {
             return MemorySegment.NULL;
         }
@@ -303,6 +304,7 @@ final class FfmSupport {
      * when the type has gaps (so they keep their values on {@link #writeBack}).
      */
     static MemorySegment write(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        FfmArgs.count("count", count, buf, db);
         if (buf == null) {
             return MemorySegment.NULL;
         }
@@ -337,6 +339,7 @@ final class FfmSupport {
     /** Memory for the v-variants: the span of every block, copied in from the array. */
     static MemorySegment readV(Arena a, Object buf, boolean db, int offset, int[] counts, int[] displs, long type,
             boolean fill) throws MPIException {
+        FfmArgs.counts("counts", counts);
         if (buf == null) {
             return MemorySegment.NULL;
         }
