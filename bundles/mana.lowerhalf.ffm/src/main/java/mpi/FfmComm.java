@@ -1076,12 +1076,16 @@ final class FfmComm {
             Op jOp, long hOp, int root) throws MPIException {
         FfmArgs.count("count", count);
         FfmArgs.fits("sendbuf", sendbuf, true, 0, count, type);
-        if (inter(comm) || rank(comm) == root) {
+        boolean rootOrInter = inter(comm) || rank(comm) == root;
+        if (rootOrInter || sendbuf == null) {
             FfmArgs.fits(sendbuf == null ? "buf" : "recvbuf", recvbuf, true, 0, count, type);
         }
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
-                direct(recvbuf), count, type, op, root, comm, out));
+        // MPI_IN_PLACE is for the root only: a non-root's in-place iReduce sends its one buffer (MPICH
+        // would copy from the address MPI_IN_PLACE stands for and crash)
+        MemorySegment send = sendbuf != null ? direct(sendbuf) : rootOrInter ? IN_PLACE : direct(recvbuf);
+        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(send, direct(recvbuf), count, type, op, root, comm,
+                out));
     }
 
     static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
