@@ -30,8 +30,8 @@ final class FfmArgs {
     }
 
     /**
-     * The count of a call on {@code buf}: for a Java array, a negative count is the
-     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws (so MANA's answers
+     * The count of a collective on {@code buf}: for a Java array, a negative count is the
+     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there (so MANA's answers
      * stay those of the raw binding); otherwise MPI_ERR_COUNT.
      */
     static void count(String name, int count, Object buf, boolean db) throws MPIException {
@@ -58,7 +58,8 @@ final class FfmArgs {
      * The memory MPI touches for {@code count} elements of {@code type} from the start of
      * {@code buf} (a direct buffer, or an array from byte {@code offset}): it must end inside it
      * (bytes before the start, a negative lower bound, are the caller's: a buffer may be a slice
-     * of a larger one). A null buffer is left to MPI.
+     * of a larger one). A null buffer is left to MPI. A short direct buffer is MPI_ERR_BUFFER; a
+     * short array the ArrayIndexOutOfBoundsException of the JNI binding's copy.
      */
     static void fits(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
         count("count", count, buf, db);
@@ -67,6 +68,10 @@ final class FfmArgs {
         }
         long size = db ? FfmSupport.direct(buf).byteSize() : FfmSupport.arrayBytes(buf) - offset;
         long end = (count - 1L) * FfmSupport.extent(type) + trueEnd(type);
+        if (end > size && !db) {
+            throw new ArrayIndexOutOfBoundsException(name + " holds " + Math.max(size, 0) + " bytes, the call's "
+                    + count + " elements of its datatype reach byte " + end);
+        }
         if (end > size) {
             throw new MPIException(ERR_BUFFER, ERR_BUFFER, "invalid buffer: " + name + " has " + Math.max(size, 0)
                     + " bytes, the call's " + count + " element" + (count == 1 ? "" : "s") + " of its datatype reach byte "

@@ -176,7 +176,10 @@ final class FfmComm {
     }
 
     static long disconnect(Comm self, long comm) throws MPIException {
-        return handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+        FfmHandles.comm(comm);
+        long freed = handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+        FfmHandles.forget(comm);
+        return freed;
     }
 
     static void callErrhandler(Comm self, long handle, int errorCode) throws MPIException {
@@ -247,7 +250,10 @@ final class FfmComm {
     }
 
     static long free(Comm self, long comm) throws MPIException {
-        return handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+        FfmHandles.comm(comm);
+        long freed = handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+        FfmHandles.forget(comm);
+        return freed;
     }
 
     static long getGroup(Comm self, long comm) throws MPIException {

@@ -286,7 +286,7 @@ final class FfmSupport {
      * memory, or a copy of the array's bytes from {@code offset} (bytes, as in the JNI binding).
      */
     static MemorySegment read(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        FfmArgs.count("count", count, buf, db);
+        FfmArgs.count("count", count);
         if (buf == null) {
             return MemorySegment.NULL;
         }
@@ -304,7 +304,7 @@ final class FfmSupport {
      * when the type has gaps (so they keep their values on {@link #writeBack}).
      */
     static MemorySegment write(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        FfmArgs.count("count", count, buf, db);
+        FfmArgs.count("count", count);
         if (buf == null) {
             return MemorySegment.NULL;
         }
@@ -400,7 +400,9 @@ final class FfmSupport {
     }
 
     static long getHandle(MemorySegment seg, String kind, long index) {
-        return FfmLib.handleLayout(kind).byteSize() == 4 ? seg.getAtIndex(JAVA_INT, index) : seg.getAtIndex(JAVA_LONG, index);
+        long h = FfmLib.handleLayout(kind).byteSize() == 4 ? seg.getAtIndex(JAVA_INT, index) : seg.getAtIndex(JAVA_LONG, index);
+        FfmHandles.seen(kind, h);
+        return h;
     }
 
     static void setHandle(MemorySegment seg, String kind, long index, long value) {
