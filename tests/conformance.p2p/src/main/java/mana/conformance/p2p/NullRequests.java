@@ -1,5 +1,6 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -20,7 +21,7 @@ public final class NullRequests {
             Object r = c.run();
             result = r instanceof Status s ? "status source=" + s.getSource() + " tag=" + s.getTag() : String.valueOf(r);
         } catch (MPIException e) {
-            result = "MPIException class " + e.getErrorClass();
+            result = "MPIException class " + ErrorNames.of(e.getErrorClass());
         }
         System.out.println("OK " + name + ": " + result);
     }
