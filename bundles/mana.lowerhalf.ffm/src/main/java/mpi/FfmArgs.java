@@ -80,7 +80,7 @@ final class FfmArgs {
     }
 
     /** The byte after an element's last data byte (true lower bound + true extent). */
-    private static long trueEnd(long type) throws MPIException {
+    static long trueEnd(long type) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(JAVA_LONG);
             MemorySegment ext = a.allocate(JAVA_LONG);

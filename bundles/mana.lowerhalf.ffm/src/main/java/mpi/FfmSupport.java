@@ -287,13 +287,14 @@ final class FfmSupport {
      */
     static MemorySegment read(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
         FfmArgs.count("count", count);
-        if (buf == null) {
+        if (buf == null || count == 0 && !db && !buf.getClass().isArray()) {
+            // MPI touches nothing for 0 elements: the JNI binding accepts any object then
             return MemorySegment.NULL;
         }
         if (db) {
             return direct(buf);
         }
-        long length = Math.min((long) count * extent(type), arrayBytes(buf) - offset);
+        long length = Math.min(span(count, type), arrayBytes(buf) - offset);
         MemorySegment seg = a.allocate(Math.max(length, 1));
         copyIn(buf, offset, seg, 0, Math.max(length, 0));
         return seg;
@@ -305,19 +306,34 @@ final class FfmSupport {
      */
     static MemorySegment write(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
         FfmArgs.count("count", count);
-        if (buf == null) {
+        if (buf == null || count == 0 && !db && !buf.getClass().isArray()) {
+            // MPI touches nothing for 0 elements: the JNI binding accepts any object then
             return MemorySegment.NULL;
         }
         if (db) {
             return direct(buf);
         }
         long ext = extent(type);
-        long length = Math.max(Math.min((long) count * ext, arrayBytes(buf) - offset), 0);
+        long span = span(count, type);
+        long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
         MemorySegment seg = a.allocate(Math.max(length, 1));
-        if (typeSize(type) != ext) {
+        if (typeSize(type) != ext || span != count * ext) {
             copyIn(buf, offset, seg, 0, length);
         }
         return seg;
+    }
+
+    /**
+     * The bytes {@code count} elements of {@code type} reach from the buffer's start: count times
+     * the extent, or more when the last element's data ends past its extent (a derived type
+     * whose true upper bound exceeds its extent, e.g. an hindexed block beyond a resized ub).
+     */
+    static long span(int count, long type) throws MPIException {
+        long ext = extent(type);
+        if (count <= 0 || PREDEFINED_HANDLES.contains(type)) {
+            return Math.max(count, 0) * ext;
+        }
+        return Math.max((long) count * ext, (count - 1L) * ext + FfmArgs.trueEnd(type));
     }
 
     /** Copies what MPI wrote back into the array (nothing for direct buffers). */
