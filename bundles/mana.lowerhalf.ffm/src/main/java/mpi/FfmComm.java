@@ -122,6 +122,7 @@ final class FfmComm {
     private static final MethodHandle REDUCE_LOCAL = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
 
     static final MemorySegment IN_PLACE = MemorySegment.ofAddress(FfmLib.c("MPI_IN_PLACE"));
+    private static final int PROC_NULL = (int) FfmLib.c("MPI_PROC_NULL");
 
     private FfmComm() {
     }
@@ -175,7 +176,10 @@ final class FfmComm {
     }
 
     static long disconnect(Comm self, long comm) throws MPIException {
-        return handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+        FfmHandles.comm(comm);
+        long freed = handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+        FfmHandles.forget(comm);
+        return freed;
     }
 
     static void callErrhandler(Comm self, long handle, int errorCode) throws MPIException {
@@ -246,7 +250,10 @@ final class FfmComm {
     }
 
     static long free(Comm self, long comm) throws MPIException {
-        return handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+        FfmHandles.comm(comm);
+        long freed = handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+        FfmHandles.forget(comm);
+        return freed;
     }
 
     static long getGroup(Comm self, long comm) throws MPIException {
@@ -415,6 +422,7 @@ final class FfmComm {
     }
 
     static long iSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
+        FfmArgs.count("count", count);
         return nonBlocking(ISEND, comm, buf, count, type, dest, tag);
     }
 
@@ -702,6 +710,8 @@ final class FfmComm {
     static void allReduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
         try (Arena a = FfmScratch.open()) {
+            FfmArgs.fits("sendbuf", sendbuf, sdb, sendoff, count, type);
+            FfmArgs.fits(sendbuf == null ? "buf" : "recvbuf", recvbuf, rdb, recvoff, count, type);
             long op = FfmOp.handle(jOp, hOp, baseType);
             MemorySegment s;
             MemorySegment r;
@@ -772,6 +782,7 @@ final class FfmComm {
 
     static long iReduceScatterBlock(Comm self, long handle, Buffer sendbuf, Buffer recvbuf, int recvcount, long type,
             int baseType, Op jOp, long hOp) throws MPIException {
+        FfmArgs.count("recvcount", recvcount);
         long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) IREDUCE_SCATTER_BLOCK.invokeExact(pick(sendbuf == null, IN_PLACE,
                 direct(sendbuf)), direct(recvbuf), recvcount, type, op, handle, out));
@@ -893,12 +904,16 @@ final class FfmComm {
 
     static long iNeighborAllGather(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
             int recvCount, long recvType) throws MPIException {
+        FfmArgs.count("sendCount", sendCount);
+        FfmArgs.count("recvCount", recvCount);
         return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLGATHER.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), recvCount, recvType, comm, out));
     }
 
     static long iNeighborAllToAll(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType, Buffer recvBuf,
             int recvCount, long recvType) throws MPIException {
+        FfmArgs.count("sendCount", sendCount);
+        FfmArgs.count("recvCount", recvCount);
         return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLTOALL.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), recvCount, recvType, comm, out));
     }
@@ -919,6 +934,8 @@ final class FfmComm {
 
     static long iGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int[] recvcount, int[] displs, long recvtype, int root) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = sendbuf == null;
         return kept(k, (a, out) -> (int) IGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
@@ -928,6 +945,8 @@ final class FfmComm {
 
     static long iScatterv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] displs, long sendtype,
             Buffer recvbuf, int recvcount, long recvtype, int root) throws MPIException {
+        FfmArgs.counts("sendcount", sendcount);
+        FfmArgs.count("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = recvbuf == null;
         return kept(k, (a, out) -> (int) ISCATTERV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, displs),
@@ -937,6 +956,8 @@ final class FfmComm {
 
     static long iAllGatherv(Comm self, long handle, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int[] recvcount, int[] displs, long recvtype) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = sendbuf == null;
         return kept(k, (a, out) -> (int) IALLGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
@@ -946,6 +967,8 @@ final class FfmComm {
 
     static long iAllToAllv(Comm self, long comm, Buffer sendbuf, int[] sendcount, int[] sdispls, long sendtype,
             Buffer recvbuf, int[] recvcount, int[] rdispls, long recvtype) throws MPIException {
+        FfmArgs.counts("sendcount", sendcount);
+        FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) IALLTOALLV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, sdispls),
                 sendtype, direct(recvbuf), ints(k, recvcount), ints(k, rdispls), recvtype, comm, out));
@@ -953,6 +976,8 @@ final class FfmComm {
 
     static long iNeighborAllGatherv(Comm self, long comm, Buffer sendBuf, int sendCount, long sendType,
             Buffer recvBuf, int[] recvCount, int[] displs, long recvType) throws MPIException {
+        FfmArgs.count("sendCount", sendCount);
+        FfmArgs.counts("recvCount", recvCount);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) INEIGHBOR_ALLGATHERV.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), ints(k, recvCount), ints(k, displs), recvType, comm, out));
@@ -960,6 +985,8 @@ final class FfmComm {
 
     static long iNeighborAllToAllv(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sdispls, long sType,
             Buffer recvBuf, int[] recvCount, int[] rdispls, long rType) throws MPIException {
+        FfmArgs.counts("sendCount", sendCount);
+        FfmArgs.counts("recvCount", recvCount);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.invokeExact(direct(sendBuf), ints(k, sendCount),
                 ints(k, sdispls), sType, direct(recvBuf), ints(k, recvCount), ints(k, rdispls), rType, comm, out));
@@ -975,6 +1002,8 @@ final class FfmComm {
 
     static long iAllToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        FfmArgs.counts("sendCount", sendCount);
+        FfmArgs.counts("recvCount", recvCount);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
                 FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),
@@ -983,6 +1012,7 @@ final class FfmComm {
 
     static long iReduceScatter(Comm self, long handle, Buffer sendbuf, Object recvbuf, int[] recvcounts, long type,
             int baseType, Op jOp, long hOp) throws MPIException {
+        FfmArgs.counts("recvcounts", recvcounts);
         long op = FfmOp.handle(jOp, hOp, baseType);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) IREDUCE_SCATTER.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
@@ -992,19 +1022,39 @@ final class FfmComm {
     // ----- collectives, non-blocking: direct buffers -----
 
     static long iBcast(Comm self, long comm, Buffer buf, int count, long type, int root) throws MPIException {
+        FfmArgs.count("count", count);
+        if (root != PROC_NULL) {
+            FfmArgs.fits("buf", buf, true, 0, count, type);
+        }
         return handleOut("req", (a, out) -> (int) IBCAST.invokeExact(direct(buf), count, type, root, comm, out));
     }
 
     static long iGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype, int root) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.count("recvcount", recvcount);
         boolean inPlace = sendbuf == null;
+        if (inPlace && !inter(comm) && rank(comm) != root) {
+            // A non-root's in-place iGather sends from its one buffer (as mpi_Comm.c): MPI_IN_PLACE is for the root only.
+            FfmArgs.fits("buf", recvbuf, true, 0, recvcount, recvtype);
+            return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(direct(recvbuf), recvcount, recvtype,
+                    MemorySegment.NULL, 0, recvtype, root, comm, out));
+        }
         return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype, root, comm, out));
     }
 
     static long iScatter(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype, int root) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.count("recvcount", recvcount);
         boolean inPlace = recvbuf == null;
+        if (inPlace && !inter(comm) && rank(comm) != root) {
+            // A non-root's in-place iScatter receives into its one buffer (as mpi_Comm.c).
+            FfmArgs.fits("buf", sendbuf, true, 0, sendcount, sendtype);
+            return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(MemorySegment.NULL, 0, sendtype,
+                    direct(sendbuf), sendcount, sendtype, root, comm, out));
+        }
         return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(direct(sendbuf), sendcount, sendtype,
                 pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
                 root, comm, out));
@@ -1012,6 +1062,8 @@ final class FfmComm {
 
     static long iAllGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.count("recvcount", recvcount);
         boolean inPlace = sendbuf == null;
         return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)),
                 sendcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype,
@@ -1020,19 +1072,33 @@ final class FfmComm {
 
     static long iAllToAll(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
             int recvcount, long recvtype) throws MPIException {
+        FfmArgs.count("sendcount", sendcount);
+        FfmArgs.count("recvcount", recvcount);
         return handleOut("req", (a, out) -> (int) IALLTOALL.invokeExact(direct(sendbuf), sendcount, sendtype,
                 direct(recvbuf), recvcount, recvtype, comm, out));
     }
 
     static long iReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp, int root) throws MPIException {
+        FfmArgs.count("count", count);
+        FfmArgs.fits("sendbuf", sendbuf, true, 0, count, type);
+        boolean rootOrInter = inter(comm) || rank(comm) == root;
+        if (rootOrInter || sendbuf == null) {
+            FfmArgs.fits(sendbuf == null ? "buf" : "recvbuf", recvbuf, true, 0, count, type);
+        }
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
-                direct(recvbuf), count, type, op, root, comm, out));
+        // MPI_IN_PLACE is for the root only: a non-root's in-place iReduce sends its one buffer (MPICH
+        // would copy from the address MPI_IN_PLACE stands for and crash)
+        MemorySegment send = sendbuf != null ? direct(sendbuf) : rootOrInter ? IN_PLACE : direct(recvbuf);
+        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(send, direct(recvbuf), count, type, op, root, comm,
+                out));
     }
 
     static long iAllReduce(Comm self, long comm, Buffer sendbuf, Buffer recvbuf, int count, long type, int baseType,
             Op jOp, long hOp) throws MPIException {
+        FfmArgs.count("count", count);
+        FfmArgs.fits("sendbuf", sendbuf, true, 0, count, type);
+        FfmArgs.fits(sendbuf == null ? "buf" : "recvbuf", recvbuf, true, 0, count, type);
         long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, comm, out));

@@ -91,6 +91,7 @@ final class FfmIntracomm {
 
     static long iScan(Intracomm self, long comm, Buffer sendbuf, Buffer recvbuf, int count,
             long type, int baseType, Op jOp, long hOp) throws MPIException {
+        FfmArgs.count("count", count);
         long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) ISCAN.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
                 count, type, op, comm, out));
@@ -98,6 +99,7 @@ final class FfmIntracomm {
 
     static long iExScan(Intracomm self, long comm, Buffer sendbuf, Buffer recvbuf, int count,
             long type, int baseType, Op jOp, long hOp) throws MPIException {
+        FfmArgs.count("count", count);
         long op = FfmOp.handle(jOp, hOp, baseType);
         return handleOut("req", (a, out) -> (int) IEXSCAN.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
                 count, type, op, comm, out));

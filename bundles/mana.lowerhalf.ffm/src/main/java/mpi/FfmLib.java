@@ -221,8 +221,13 @@ final class FfmLib {
         FunctionDescriptor fd = ret == null
                 ? FunctionDescriptor.ofVoid(args.toArray(MemoryLayout[]::new))
                 : FunctionDescriptor.of(ret, args.toArray(MemoryLayout[]::new));
-        MethodHandle h = LINKER.downcallHandle(addr.get(), fd, options);
-        return MethodHandles.explicitCastArguments(h, javaType);
+        MethodHandle h = MethodHandles.explicitCastArguments(LINKER.downcallHandle(addr.get(), fd, options), javaType);
+        for (int i = 1; i < t.length; i++) {
+            if (t[i].equals("comm")) {
+                h = MethodHandles.filterArguments(h, i - 1, FfmHandles.CHECK_COMM);
+            }
+        }
+        return h;
     }
 
     private static MemoryLayout layout(String token) {

@@ -277,7 +277,7 @@ final class FfmSupport {
         }
     }
 
-    private static long arrayBytes(Object array) {
+    static long arrayBytes(Object array) {
         return array instanceof boolean[] b ? b.length : heap(array).byteSize();
     }
 
@@ -286,13 +286,15 @@ final class FfmSupport {
      * memory, or a copy of the array's bytes from {@code offset} (bytes, as in the JNI binding).
      */
     static MemorySegment read(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        if (buf == null) {
+        FfmArgs.count("count", count);
+        if (buf == null || count == 0 && !db && !buf.getClass().isArray()) {
+            // MPI touches nothing for 0 elements: the JNI binding accepts any object then
             return MemorySegment.NULL;
         }
         if (db) {
             return direct(buf);
         }
-        long length = Math.min((long) count * extent(type), arrayBytes(buf) - offset);
+        long length = Math.min(span(count, type), arrayBytes(buf) - offset);
         MemorySegment seg = a.allocate(Math.max(length, 1));
         copyIn(buf, offset, seg, 0, Math.max(length, 0));
         return seg;
@@ -303,19 +305,35 @@ final class FfmSupport {
      * when the type has gaps (so they keep their values on {@link #writeBack}).
      */
     static MemorySegment write(Arena a, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        if (buf == null) {
+        FfmArgs.count("count", count);
+        if (buf == null || count == 0 && !db && !buf.getClass().isArray()) {
+            // MPI touches nothing for 0 elements: the JNI binding accepts any object then
             return MemorySegment.NULL;
         }
         if (db) {
             return direct(buf);
         }
         long ext = extent(type);
-        long length = Math.max(Math.min((long) count * ext, arrayBytes(buf) - offset), 0);
+        long span = span(count, type);
+        long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
         MemorySegment seg = a.allocate(Math.max(length, 1));
-        if (typeSize(type) != ext) {
+        if (typeSize(type) != ext || span != count * ext) {
             copyIn(buf, offset, seg, 0, length);
         }
         return seg;
+    }
+
+    /**
+     * The bytes {@code count} elements of {@code type} reach from the buffer's start: count times
+     * the extent, or more when the last element's data ends past its extent (a derived type
+     * whose true upper bound exceeds its extent, e.g. an hindexed block beyond a resized ub).
+     */
+    static long span(int count, long type) throws MPIException {
+        long ext = extent(type);
+        if (count <= 0 || PREDEFINED_HANDLES.contains(type)) {
+            return Math.max(count, 0) * ext;
+        }
+        return Math.max((long) count * ext, (count - 1L) * ext + FfmArgs.trueEnd(type));
     }
 
     /** Copies what MPI wrote back into the array (nothing for direct buffers). */
@@ -337,6 +355,7 @@ final class FfmSupport {
     /** Memory for the v-variants: the span of every block, copied in from the array. */
     static MemorySegment readV(Arena a, Object buf, boolean db, int offset, int[] counts, int[] displs, long type,
             boolean fill) throws MPIException {
+        FfmArgs.counts("counts", counts);
         if (buf == null) {
             return MemorySegment.NULL;
         }
@@ -397,7 +416,9 @@ final class FfmSupport {
     }
 
     static long getHandle(MemorySegment seg, String kind, long index) {
-        return FfmLib.handleLayout(kind).byteSize() == 4 ? seg.getAtIndex(JAVA_INT, index) : seg.getAtIndex(JAVA_LONG, index);
+        long h = FfmLib.handleLayout(kind).byteSize() == 4 ? seg.getAtIndex(JAVA_INT, index) : seg.getAtIndex(JAVA_LONG, index);
+        FfmHandles.seen(kind, h);
+        return h;
     }
 
     static void setHandle(MemorySegment seg, String kind, long index, long value) {

@@ -2,6 +2,7 @@ package mana.conformance.coll;
 
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
+import mana.conformance.ErrorNames;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -12,7 +13,7 @@ import mpi.UserFunction;
 
 /**
  * Bad input to collectives under ERRORS_RETURN: every rank prints "OK rank R case: ..." with
- * the MPI error class it got (or "no error", or a runtime exception's class) and "MSG ..." with
+ * the MPI error class it got by name (or "no error", or a runtime exception's class) and "MSG ..." with
  * the message, so MANA's lines can be compared with the raw binding's for the cases the raw
  * binding survives. Arguments name the cases to run ('-' for ' ').
  */
@@ -33,7 +34,7 @@ public final class BadInput {
             c.run();
             r = "no error";
         } catch (MPIException e) {
-            r = "MPIException class " + e.getErrorClass();
+            r = "MPIException class " + ErrorNames.of(e.getErrorClass());
             System.out.println("MSG rank " + rank + " " + name + ": " + e.getMessage());
         } catch (RuntimeException e) {
             r = e.getClass().getSimpleName();

@@ -33,6 +33,20 @@ class NonBlockingTest {
         assertTrue(okLines(mana).size() > 300, "too few checks ran: " + okLines(mana).size());
     }
 
+    /**
+     * MANA's lines with the answers MPICH legitimately gives differently (the library decides, MANA
+     * passes its class on) replaced by Open MPI's, when the jobs run on MPICH: a neighborhood
+     * collective on a communicator without a topology is MPI_ERR_TOPOLOGY there, MPI_ERR_ARG in
+     * Open MPI (iNeighborAllToAll is MPI_ERR_TOPOLOGY in both).
+     */
+    static List<String> asOpenMpiAnswers(List<String> lines) {
+        if (!"mpich".equals(ManaJob.testMpi())) {
+            return lines;
+        }
+        return lines.stream().map(l -> l.contains("iNeighborAllGather without a topology: MPIException class ERR_TOPOLOGY")
+                ? l.replace("ERR_TOPOLOGY", "ERR_ARG") : l).sorted().toList();
+    }
+
     /** Cases the raw binding survives: MANA gives the same error classes on every rank. */
     @Test
     void badInputThatTheRawBindingReportsGivesTheSameErrors() {
@@ -50,9 +64,9 @@ class NonBlockingTest {
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, raw.exit(), raw.all());
-        assertEquals(okLines(raw), okLines(mana));
-        assertTrue(mana.out().contains("OK rank 0 wrong root in iBcast: MPIException class 8"), mana.all());
-        assertTrue(mana.out().contains("OK rank 0 mismatched counts in gather: MPIException class 15"), mana.all());
+        assertEquals(okLines(raw), asOpenMpiAnswers(okLines(mana)));
+        assertTrue(mana.out().contains("OK rank 0 wrong root in iBcast: MPIException class ERR_ROOT"), mana.all());
+        assertTrue(mana.out().contains("OK rank 0 mismatched counts in gather: MPIException class ERR_TRUNCATE"), mana.all());
         // buffers exactly as large as the call needs pass the capacity check and get the data
         List<String> ok = okLines(mana);
         for (String line : List.of("OK rank 0 direct buffers that fit in allToAllv result: 0 10 0 20",
@@ -70,7 +84,7 @@ class NonBlockingTest {
                 "OK rank 2 empty direct buffers that intercommunicator collectives ignore result: 0 0 0 0")) {
             assertTrue(ok.contains(line), line + " in\n" + mana.all());
         }
-        assertFalse(mana.out().contains("MPIException class 1\n"), mana.all());
+        assertFalse(mana.out().contains("MPIException class ERR_BUFFER\n"), mana.all());
     }
 
     /**
@@ -103,37 +117,37 @@ class NonBlockingTest {
         String out = mana.out();
         for (int r = 0; r < 3; r++) {
             String p = "OK rank " + r + " ";
-            assertTrue(out.contains(p + "freed datatype in bcast: MPIException class 3"), mana.all());
-            assertTrue(out.contains(p + "freed datatype in iBcast: MPIException class 3"), mana.all());
-            assertTrue(out.contains(p + "uncommitted datatype in allGather: MPIException class 3"), mana.all());
-            assertTrue(out.contains(p + "uncommitted datatype in iGather: MPIException class 3"), mana.all());
-            assertTrue(out.contains(p + "derived datatype in iAllToAllw: MPIException class 52"), mana.all());
-            assertTrue(out.contains(p + "user op in iAllReduce: MPIException class 52"), mana.all());
+            assertTrue(out.contains(p + "freed datatype in bcast: MPIException class ERR_TYPE"), mana.all());
+            assertTrue(out.contains(p + "freed datatype in iBcast: MPIException class ERR_TYPE"), mana.all());
+            assertTrue(out.contains(p + "uncommitted datatype in allGather: MPIException class ERR_TYPE"), mana.all());
+            assertTrue(out.contains(p + "uncommitted datatype in iGather: MPIException class ERR_TYPE"), mana.all());
+            assertTrue(out.contains(p + "derived datatype in iAllToAllw: MPIException class ERR_UNSUPPORTED_OPERATION"), mana.all());
+            assertTrue(out.contains(p + "user op in iAllReduce: MPIException class ERR_UNSUPPORTED_OPERATION"), mana.all());
             assertTrue(out.contains(p + "user op after the refused iAllReduce: no error"), mana.all());
             assertTrue(out.contains(p + "user op sum: true"), mana.all());
-            assertTrue(out.contains(p + "freed op in reduce: MPIException class 10"), mana.all());
-            assertTrue(out.contains(p + "freed communicator in iBarrier: MPIException class 5"), mana.all());
-            assertTrue(out.contains(p + "null buffer in bcast: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "null receive buffer in allGather: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "null counts in allGatherv: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "short counts in allToAllv: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "null counts in reduceScatter: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "null buffer in reduceLocal: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "object array in allToAllv: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "object array in bcast: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "short direct buffer in allToAll: MPIException class 1"), mana.all());
-            assertTrue(out.contains(p + "short direct buffer in allReduce: MPIException class 1"), mana.all());
+            assertTrue(out.contains(p + "freed op in reduce: MPIException class ERR_OP"), mana.all());
+            assertTrue(out.contains(p + "freed communicator in iBarrier: MPIException class ERR_COMM"), mana.all());
+            assertTrue(out.contains(p + "null buffer in bcast: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "null receive buffer in allGather: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "null counts in allGatherv: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "short counts in allToAllv: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "null counts in reduceScatter: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "null buffer in reduceLocal: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "object array in allToAllv: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "object array in bcast: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "short direct buffer in allToAll: MPIException class ERR_BUFFER"), mana.all());
+            assertTrue(out.contains(p + "short direct buffer in allReduce: MPIException class ERR_BUFFER"), mana.all());
             String root = r == 0 ? "MPIException class " : "no error";
-            assertTrue(out.contains(p + "null receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)), mana.all());
-            assertTrue(out.contains(p + "null counts in gatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
-            assertTrue(out.contains(p + "null send buffer in scatter at the root: " + (r == 0 ? root + 1 : root)), mana.all());
-            assertTrue(out.contains(p + "null displacements in iGatherv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
-            assertTrue(out.contains(p + "short counts in iAllToAllv: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "short displacements in iAllGatherv: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "short counts in iReduceScatter: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "short types in allToAllw: MPIException class 13"), mana.all());
-            assertTrue(out.contains(p + "short counts in iScatterv at the root: " + (r == 0 ? root + 13 : root)), mana.all());
-            assertTrue(out.contains(p + "short direct receive buffer in gather at the root: " + (r == 0 ? root + 1 : root)),
+            assertTrue(out.contains(p + "null receive buffer in gather at the root: " + (r == 0 ? root + "ERR_BUFFER" : root)), mana.all());
+            assertTrue(out.contains(p + "null counts in gatherv at the root: " + (r == 0 ? root + "ERR_ARG" : root)), mana.all());
+            assertTrue(out.contains(p + "null send buffer in scatter at the root: " + (r == 0 ? root + "ERR_BUFFER" : root)), mana.all());
+            assertTrue(out.contains(p + "null displacements in iGatherv at the root: " + (r == 0 ? root + "ERR_ARG" : root)), mana.all());
+            assertTrue(out.contains(p + "short counts in iAllToAllv: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "short displacements in iAllGatherv: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "short counts in iReduceScatter: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "short types in allToAllw: MPIException class ERR_ARG"), mana.all());
+            assertTrue(out.contains(p + "short counts in iScatterv at the root: " + (r == 0 ? root + "ERR_ARG" : root)), mana.all());
+            assertTrue(out.contains(p + "short direct receive buffer in gather at the root: " + (r == 0 ? root + "ERR_BUFFER" : root)),
                     mana.all());
             for (String c : List.of("short direct buffer in allToAllv", "short direct buffer in allToAllw",
                     "short direct receive buffer in reduceScatter", "short direct send buffer in reduceScatter",
@@ -141,14 +155,14 @@ class NonBlockingTest {
                     "short direct buffer in neighborAllGather", "short direct buffer in iNeighborAllToAll",
                     "short direct buffer in allGather in place", "short direct buffer in iAllReduce in place",
                     "short direct buffer in scan")) {
-                assertTrue(out.contains(p + c + ": MPIException class 1\n"), c + " in\n" + mana.all());
+                assertTrue(out.contains(p + c + ": MPIException class ERR_BUFFER\n"), c + " in\n" + mana.all());
             }
-            assertTrue(out.contains(p + "short counts in iNeighborAllToAllv: MPIException class 13"), mana.all());
+            assertTrue(out.contains(p + "short counts in iNeighborAllToAllv: MPIException class ERR_ARG"), mana.all());
             // reduceLocal pins arrays (no bounds-checked copy): the raw binding writes past a short one into the heap
-            assertTrue(out.contains(p + "short array in reduceLocal: MPIException class 1\n"), mana.all());
-            assertTrue(out.contains(p + "short direct receive buffer in gatherv at the root: " + (r == 0 ? root + 1 : root)),
+            assertTrue(out.contains(p + "short array in reduceLocal: MPIException class ERR_BUFFER\n"), mana.all());
+            assertTrue(out.contains(p + "short direct receive buffer in gatherv at the root: " + (r == 0 ? root + "ERR_BUFFER" : root)),
                     mana.all());
-            assertTrue(out.contains(p + "short direct send buffer in iScatterv at the root: " + (r == 0 ? root + 1 : root)),
+            assertTrue(out.contains(p + "short direct send buffer in iScatterv at the root: " + (r == 0 ? root + "ERR_BUFFER" : root)),
                     mana.all());
         }
         // each message names the argument and what MPI would have touched

@@ -1,5 +1,6 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import java.nio.IntBuffer;
 import mpi.MPI;
 import mpi.MPIException;
@@ -85,7 +86,7 @@ public final class ArrayErrors {
             try {
                 result = "no error " + call.run(r);
             } catch (MPIException e) {
-                result = "MPIException class " + e.getErrorClass();
+                result = "MPIException class " + ErrorNames.of(e.getErrorClass());
             }
             System.out.println("OK " + name + ": " + result + "; good receive " + (good.get(0) == 40 + t ? "arrived" : "missing")
                     + "; isNull " + r[0].isNull() + "," + r[1].isNull());
@@ -94,7 +95,7 @@ public final class ArrayErrors {
                     Request.waitAll(r);
                     System.out.println("AGAIN " + name + ": no error");
                 } catch (MPIException e) {
-                    System.out.println("AGAIN " + name + ": MPIException class " + e.getErrorClass() + ": " + e.getMessage());
+                    System.out.println("AGAIN " + name + ": MPIException class " + ErrorNames.of(e.getErrorClass()) + ": " + e.getMessage());
                 }
             }
         }

@@ -1,5 +1,6 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -27,7 +28,7 @@ public final class NullArguments {
             c.run();
             r = "no error";
         } catch (MPIException e) {
-            r = "MPIException class " + e.getErrorClass();
+            r = "MPIException class " + ErrorNames.of(e.getErrorClass());
             System.out.println("MSG rank " + rank + " " + name + ": " + e.getMessage());
         } catch (RuntimeException e) {
             r = e.getClass().getSimpleName();

@@ -1,5 +1,6 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
@@ -18,9 +19,9 @@ public final class NullRequests {
         String result;
         try {
             Object r = c.run();
-            result = r instanceof Status s ? "status source=" + s.getSource() + " tag=" + s.getTag() : String.valueOf(r);
+            result = r instanceof Status s ? "status source=" + source(s.getSource()) + " tag=" + tag(s.getTag()) : String.valueOf(r);
         } catch (MPIException e) {
-            result = "MPIException class " + e.getErrorClass();
+            result = "MPIException class " + ErrorNames.of(e.getErrorClass());
         }
         System.out.println("OK " + name + ": " + result);
     }
@@ -64,5 +65,14 @@ public final class NullRequests {
             return done.isNull();
         });
         MPI.Finalize();
+    }
+
+    /** ANY_SOURCE and PROC_NULL by name: their numbers differ between Open MPI and MPICH. */
+    static String source(int source) {
+        return source == MPI.ANY_SOURCE ? "ANY_SOURCE" : source == MPI.PROC_NULL ? "PROC_NULL" : String.valueOf(source);
+    }
+
+    static String tag(int tag) {
+        return tag == MPI.ANY_TAG ? "ANY_TAG" : String.valueOf(tag);
     }
 }

@@ -1,5 +1,6 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import java.nio.IntBuffer;
 import mpi.Datatype;
 import mpi.Intracomm;
@@ -33,7 +34,7 @@ public final class ShortBuffers {
         try {
             r = c.run();
         } catch (MPIException e) {
-            r = "MPIException class " + e.getErrorClass();
+            r = "MPIException class " + ErrorNames.of(e.getErrorClass());
             System.out.println("MSG rank " + rank + " " + name + ": " + e.getMessage());
         }
         System.out.println("OK rank " + rank + " " + name + ": " + r);

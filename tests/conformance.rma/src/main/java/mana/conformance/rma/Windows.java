@@ -1,5 +1,6 @@
 package mana.conformance.rma;
 
+import mana.conformance.ErrorNames;
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
@@ -52,7 +53,7 @@ public final class Windows {
             c.run();
             return "none";
         } catch (MPIException e) {
-            return "MPIException class " + e.getErrorClass();
+            return "MPIException class " + ErrorNames.of(e.getErrorClass());
         } catch (Exception e) {
             return e.getClass().getSimpleName();
         }

@@ -1,5 +1,6 @@
 package mana.conformance.types;
 
+import mana.conformance.ErrorNames;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
@@ -27,7 +28,7 @@ public final class BadInput {
             c.run();
             r = "no error";
         } catch (MPIException e) {
-            r = "MPIException class " + e.getErrorClass();
+            r = "MPIException class " + ErrorNames.of(e.getErrorClass());
         }
         if (rank == 0) {
             System.out.println("OK " + name + ": " + r);

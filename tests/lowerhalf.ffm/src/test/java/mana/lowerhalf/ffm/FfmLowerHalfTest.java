@@ -90,6 +90,37 @@ class FfmLowerHalfTest {
         }
     }
 
+    /**
+     * Bad arguments driven straight into the lower half: on FFM (Open MPI and MPICH) each is an
+     * MPIException of the class the JNI binding gives where it survives (or its
+     * ArrayIndexOutOfBoundsException for a negative count or a short array in a collective),
+     * never a crash; the job goes on. The JNI binding runs the cases it survives, as the reference.
+     */
+    @Test
+    void badArgumentsAreMpiExceptionsOnEveryFfmLowerHalf() throws Exception {
+        List<String> jniCrashes = List.of("short-direct-buffer-in-iBcast", "short-direct-buffer-in-iAllReduce",
+                "forged-communicator-in-barrier", "forged-communicator-in-send");
+        Run jni = jni("BadArgs", 2, jniCrashes);
+        assertEquals(0, jni.exit(), jni.output());
+        List<String> expected = new ArrayList<>(jni.sorted());
+        for (int r = 0; r < 2; r++) {
+            expected.add("rank " + r + ": short direct buffer in iBcast -> ERR_BUFFER");
+            expected.add("rank " + r + ": short direct buffer in iAllReduce -> ERR_BUFFER");
+            expected.add("rank " + r + ": forged communicator in barrier -> ERR_COMM");
+            expected.add("rank " + r + ": forged communicator in send -> ERR_COMM");
+        }
+        List<String> sorted = expected.stream().sorted().toList();
+        assertTrue(sorted.contains("rank 1: negative count in iAllReduce -> ERR_COUNT"), jni.output());
+        assertTrue(sorted.contains("rank 0: short array in allReduce -> ArrayIndexOutOfBoundsException"), jni.output());
+        assertTrue(sorted.contains("rank 0: freed communicator in barrier -> ERR_COMM"), jni.output());
+        List<Run> ffm = new ArrayList<>(List.of(ffmOpenMpi("BadArgs", 2)));
+        ffmMpich("BadArgs", 2).ifPresent(ffm::add);
+        for (Run r : ffm) {
+            assertEquals(0, r.exit(), r.output());
+            assertEquals(sorted, r.sorted(), r.output());
+        }
+    }
+
     // ----- runs -----
 
     record Run(int exit, String output) {
@@ -99,8 +130,14 @@ class FfmLowerHalfTest {
     }
 
     private static Run jni(String program, int ranks) throws Exception {
-        return run(openMpirun(ranks, Path.of(System.getProperty("java.home"), "bin/java").toString(),
-                "-cp", jniJar + ":" + programs, program));
+        return jni(program, ranks, List.of());
+    }
+
+    private static Run jni(String program, int ranks, List<String> args) throws Exception {
+        List<String> cmd = openMpirun(ranks, Path.of(System.getProperty("java.home"), "bin/java").toString(),
+                "-cp", jniJar + ":" + programs, program);
+        cmd.addAll(args);
+        return run(cmd);
     }
 
     private static Run ffmOpenMpi(String program, int ranks) throws Exception {

@@ -1,0 +1,93 @@
+package mpi;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Argument checks made before a downcall, because not every C library makes them: MPICH 4.0.2
+ * runs MPI_Allreduce with a negative count into a memcpy of -4 bytes (SIGSEGV), and no library
+ * can know how large a direct buffer is. Each failure is the MPIException (error class of the
+ * running implementation) that Open MPI's binding gives for the same input.
+ */
+final class FfmArgs {
+
+    private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
+    private static final int ERR_COUNT = (int) FfmLib.c("MPI_ERR_COUNT");
+    private static final int ERR_BUFFER = (int) FfmLib.c("MPI_ERR_BUFFER");
+
+    private FfmArgs() {
+    }
+
+    /** A count MPI reads: 0 or more. */
+    static void count(String name, int count) throws MPIException {
+        if (count < 0) {
+            throw new MPIException(ERR_COUNT, ERR_COUNT, "invalid count: " + name + " is " + count
+                    + " (a count is 0 or more)");
+        }
+    }
+
+    /**
+     * The count of a collective on {@code buf}: for a Java array, a negative count is the
+     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there (so MANA's answers
+     * stay those of the raw binding); otherwise MPI_ERR_COUNT.
+     */
+    static void count(String name, int count, Object buf, boolean db) throws MPIException {
+        if (count < 0 && buf != null && !db) {
+            throw new ArrayIndexOutOfBoundsException("negative " + name + " " + count + " for a Java array");
+        }
+        count(name, count);
+    }
+
+    /** Per-process counts MPI reads (null is left to MPI: it reports it). */
+    static void counts(String name, int[] counts) throws MPIException {
+        if (counts == null) {
+            return;
+        }
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] < 0) {
+                throw new MPIException(ERR_COUNT, ERR_COUNT, "invalid count: " + name + "[" + i + "] is " + counts[i]
+                        + " (a count is 0 or more)");
+            }
+        }
+    }
+
+    /**
+     * The memory MPI touches for {@code count} elements of {@code type} from the start of
+     * {@code buf} (a direct buffer, or an array from byte {@code offset}): it must end inside it
+     * (bytes before the start, a negative lower bound, are the caller's: a buffer may be a slice
+     * of a larger one). A null buffer is left to MPI. A short direct buffer is MPI_ERR_BUFFER; a
+     * short array the ArrayIndexOutOfBoundsException of the JNI binding's copy.
+     */
+    static void fits(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        count("count", count, buf, db);
+        if (count == 0 || buf == null) {
+            return;
+        }
+        long size = db ? FfmSupport.direct(buf).byteSize() : FfmSupport.arrayBytes(buf) - offset;
+        long end = (count - 1L) * FfmSupport.extent(type) + trueEnd(type);
+        if (end > size && !db) {
+            throw new ArrayIndexOutOfBoundsException(name + " holds " + Math.max(size, 0) + " bytes, the call's "
+                    + count + " elements of its datatype reach byte " + end);
+        }
+        if (end > size) {
+            throw new MPIException(ERR_BUFFER, ERR_BUFFER, "invalid buffer: " + name + " has " + Math.max(size, 0)
+                    + " bytes, the call's " + count + " element" + (count == 1 ? "" : "s") + " of its datatype reach byte "
+                    + end);
+        }
+    }
+
+    /** The byte after an element's last data byte (true lower bound + true extent). */
+    static long trueEnd(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment lb = a.allocate(JAVA_LONG);
+            MemorySegment ext = a.allocate(JAVA_LONG);
+            FfmSupport.check((int) TRUE_EXTENT.invokeExact(type, lb, ext));
+            return lb.get(JAVA_LONG, 0) + ext.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw FfmSupport.wrap(t);
+        }
+    }
+}
