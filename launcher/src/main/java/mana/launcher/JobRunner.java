@@ -361,7 +361,9 @@ final class JobRunner {
                 }
                 String refusal = restartDir != null ? coord.restartRefusal(2000) : null;
                 if (refusal != null) {
-                    Selection older = olderAfterRefusal(root, opts.keep(), restartDir, np > 0 ? np : coord.ranks());
+                    // mana run falls back only to its own checkpoints; mana restart to any older one in the root
+                    Selection older = olderAfterRefusal(root, opts.keep(), restartDir, np > 0 ? np : coord.ranks(),
+                            restartFrom != null ? 0 : firstOwnSeq);
                     if (older != null) {
                         System.err.println("[mana] the ranks refused checkpoint " + restartDir.getFileName() + " ("
                                 + RestartCommand.oneLine(refusal) + "); set aside, falling back to the older complete checkpoint "
@@ -419,23 +421,31 @@ final class JobRunner {
 
     /**
      * After the ranks refused checkpoint {@code refused} (a copy gone or damaged on the nodes): sets
-     * it aside and picks the newest older complete checkpoint of the same job, or null (then the
-     * refusal stands). Each refused checkpoint is set aside once, so this ends.
+     * it aside and picks the newest older complete checkpoint from {@code minSeq} on, or null (then
+     * the refusal stands and the checkpoint is put back). Each refused checkpoint is set aside once,
+     * so this ends.
      */
-    static Selection olderAfterRefusal(Path root, int keep, Path refused, int ranks) {
+    static Selection olderAfterRefusal(Path root, int keep, Path refused, int ranks, long minSeq) {
         CheckpointStore store = new CheckpointStore(root, keep);
+        Path aside = null;
         try {
-            String job = store.readManifest(refOf(refused)).jobId();
-            store.setAside(refOf(refused));
+            aside = store.setAside(refOf(refused));
             Selection sel = store.newestUsable(ranks, false);
-            if (!sel.manifest().jobId().equals(job)) {
-                return null;
+            if (sel.chosen().seq() >= minSeq) {
+                reportSkipped(store, sel, "[mana] ");
+                return sel;
             }
-            reportSkipped(store, sel, "[mana] ");
-            return sel;
         } catch (IOException | RuntimeException e) {
-            return null;
+            // no older checkpoint of this job: the refusal stands
         }
+        if (aside != null) {
+            try {
+                Files.move(aside, refused, java.nio.file.StandardCopyOption.ATOMIC_MOVE); // left as it was
+            } catch (IOException e) {
+                System.err.println("[mana] checkpoint " + refused.getFileName() + " stays set aside as " + aside.getFileName());
+            }
+        }
+        return null;
     }
 
     private static mana.ckpt.store.CheckpointRef refOf(Path dir) {

@@ -61,20 +61,18 @@ class NodeLossTest {
 
         Path root = tmp.resolve("ckpt");
         Path node1 = tmp.resolve("local-node1");
-        List<String> cmd = new ArrayList<>(List.of(MultiNodeTest.java(), "-Dmana.home=" + ManaJob.home(), "-jar",
-                ManaJob.launcherJar().toString(), "run"));
+        List<String> cmd = mana("run");
         cmd.addAll(nodes.mpirunOptions());
         cmd.addAll(List.of("--ckpt-dir", root.toString(), "--ckpt-local", tmp.resolve("local-%h").toString(), "--ckpt-partner",
-                "--ckpt-interval", "2s", "--max-restarts", "1", "-np", String.valueOf(NP), "--class", RING, examples.toString(),
+                "--max-restarts", "1", "-np", String.valueOf(NP), "--class", RING, examples.toString(),
                 STEPS, "50"));
         Process job = nodes.start(0, cmd, tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
-            // a committed checkpoint with node1's files on node1 and their copies on node0
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
-            while (!hasCommitted(root) && job.isAlive() && System.nanoTime() < until) {
-                Thread.sleep(200);
-            }
-            assertTrue(hasCommitted(root), "no checkpoint committed" + logs());
+            // one checkpoint of level partner: node1's files on node1, their copies on node0
+            String jobId = LevelsTest.jobId(job, root);
+            ManaJob.Run ck = LevelsTest.untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            assertEquals(0, ck.exit(), ck.all() + logs());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
             nodes.fail(1);
             deleteTree(node1);
             assertTrue(job.waitFor(240, TimeUnit.SECONDS), "the job did not end" + logs());
@@ -90,13 +88,11 @@ class NodeLossTest {
         assertEquals(expected, checksum(Files.readString(tmp.resolve("run.out")), logs()));
     }
 
-    private static boolean hasCommitted(Path root) throws IOException {
-        if (!Files.isDirectory(root)) {
-            return false;
-        }
-        try (Stream<Path> s = Files.list(root)) {
-            return s.anyMatch(p -> p.getFileName().toString().startsWith("ckpt-") && Files.exists(p.resolve("manifest.mana")));
-        }
+    private static List<String> mana(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(MultiNodeTest.java(), "-Dmana.home=" + ManaJob.home(), "-jar",
+                ManaJob.launcherJar().toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     private static void deleteTree(Path dir) throws IOException {
