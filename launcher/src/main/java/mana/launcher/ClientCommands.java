@@ -33,7 +33,16 @@ final class ClientCommands {
             }
         }
         JobFile jf = find("checkpoint", job);
-        try (CoordClient c = new CoordClient(jf)) {
+        CoordClient client;
+        try {
+            client = new CoordClient(jf);
+        } catch (IOException e) {
+            // nothing was sent: the caller may simply try again (a handshake can time out on a loaded machine)
+            System.err.println("mana checkpoint: cannot connect to job " + jf.jobId() + ": " + e.getMessage()
+                    + " (no checkpoint was requested)");
+            return 1;
+        }
+        try (CoordClient c = client) {
             // The coordinator answers within its own cut deadline (and reports progress); ranks
             // still starting on a busy machine may keep it silent longer than a connect timeout.
             c.readTimeout(CHECKPOINT_READ_TIMEOUT_MS);

@@ -14,6 +14,7 @@ import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.CoordTls;
 import mana.launcher.levels.LevelOptions;
+import mana.launcher.levels.NodeProbe;
 import mana.launcher.startup.AppBundleCache;
 import mana.launcher.startup.RankJit;
 import mana.launcher.startup.StartupCache;
@@ -321,12 +322,13 @@ final class JobRunner {
             int restarts = 0;
             // the start-up cache's class-data archive is the launcher JDK's: not for another JVM
             List<String> startup = runtime.ffm() ? RankJit.options(System.getenv(RankJit.ENV)) : startupOptions(command);
+            RunArgs launch = ra; // the hostfile may change after a node is lost
             while (!stopRequested) {
                 List<String> jvm = new ArrayList<>(opts.levels().rankJvmOptions());
                 if (restartDir != null) {
                     jvm.add("-Dmana.restart.dir=" + restartDir);
                 }
-                List<String> cmd = RunCommand.command(mpirun.toString(), ra, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
+                List<String> cmd = RunCommand.command(mpirun.toString(), launch, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
                                 : List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN), startup, jvm, runtime);
                 if (multiHost) {
@@ -359,6 +361,17 @@ final class JobRunner {
                 }
                 String refusal = restartDir != null ? coord.restartRefusal(2000) : null;
                 if (refusal != null) {
+                    // mana run falls back only to its own checkpoints; mana restart to any older one in the root
+                    Selection older = olderAfterRefusal(root, opts.keep(), restartDir, np > 0 ? np : coord.ranks(),
+                            restartFrom != null ? 0 : firstOwnSeq);
+                    if (older != null) {
+                        System.err.println("[mana] the ranks refused checkpoint " + restartDir.getFileName() + " ("
+                                + RestartCommand.oneLine(refusal) + "); set aside, falling back to the older complete checkpoint "
+                                + older.chosen().seq() + LevelOptions.levelNote(older.manifest()));
+                        restartDir = older.chosen().dir();
+                        launch = withoutLostNodes(launch, older, jobDir, restarts);
+                        continue;
+                    }
                     // Restarting again would only meet the same refusal until the restarts ran out.
                     System.err.println("[mana] the ranks refused checkpoint " + restartDir.getFileName() + " ("
                             + RestartCommand.oneLine(refusal) + "); not restarting from it again. It is left as it is: "
@@ -391,6 +404,7 @@ final class JobRunner {
                 System.err.println("[mana] " + who + " (mpirun exit " + status + "); restarting from checkpoint " + sel.chosen().seq()
                         + LevelOptions.levelNote(sel.manifest()) + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
                 restartDir = sel.chosen().dir();
+                launch = withoutLostNodes(launch, sel, jobDir, restarts);
             }
             return 143; // stopped by a signal between two runs of mpirun (128 + SIGTERM's number)
         } catch (AppBundle.BundleError e) {
@@ -402,6 +416,71 @@ final class JobRunner {
                 jobFile.delete();
             }
             RunCommand.deleteQuietly(jobDir);
+        }
+    }
+
+    /**
+     * After the ranks refused checkpoint {@code refused} (a copy gone or damaged on the nodes): sets
+     * it aside and picks the newest older complete checkpoint from {@code minSeq} on, or null (then
+     * the refusal stands and the checkpoint is put back). Each refused checkpoint is set aside once,
+     * so this ends.
+     */
+    static Selection olderAfterRefusal(Path root, int keep, Path refused, int ranks, long minSeq) {
+        CheckpointStore store = new CheckpointStore(root, keep);
+        Path aside = null;
+        try {
+            aside = store.setAside(refOf(refused));
+            Selection sel = store.newestUsable(ranks, false);
+            if (sel.chosen().seq() >= minSeq) {
+                reportSkipped(store, sel, "[mana] ");
+                return sel;
+            }
+        } catch (IOException | RuntimeException e) {
+            // no older checkpoint of this job: the refusal stands
+        }
+        if (aside != null) {
+            try {
+                Files.move(aside, refused, java.nio.file.StandardCopyOption.ATOMIC_MOVE); // left as it was
+            } catch (IOException e) {
+                System.err.println("[mana] checkpoint " + refused.getFileName() + " stays set aside as " + aside.getFileName());
+            }
+        }
+        return null;
+    }
+
+    private static mana.ckpt.store.CheckpointRef refOf(Path dir) {
+        return new mana.ckpt.store.CheckpointRef(mana.ckpt.store.CheckpointFormat.parseCheckpointDir(dir.getFileName().toString()), dir);
+    }
+
+    /**
+     * Before an automatic restart: the hosts of the hostfile that do not answer through the
+     * launch agent are left out of it ({@link NodeProbe}), so the job restarts on the remaining
+     * nodes or a spare one; said in the log. The same arguments when every host answers or the
+     * job has no hostfile.
+     */
+    static RunArgs withoutLostNodes(RunArgs ra, Selection sel, Path jobDir, int restart) {
+        Path hostfile = NodeProbe.hostfileOf(ra.mpirunArgs());
+        if (hostfile == null) {
+            return ra;
+        }
+        java.util.Set<String> used = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < sel.manifest().worldSize(); r++) {
+            String h = sel.manifest().properties().get("rank." + r + ".host");
+            if (h != null) {
+                used.add(h);
+            }
+        }
+        try {
+            NodeProbe.Outcome o = NodeProbe.probe(ra.mpirunArgs(), hostfile, used, jobDir.resolve("hostfile-restart-" + restart));
+            if (o.hostfile() == null) {
+                return ra;
+            }
+            System.err.println("[mana] " + o.describe());
+            return new RunArgs(ra.help(), ra.mainClass(), NodeProbe.withHostfile(ra.mpirunArgs(), o.hostfile()), ra.app(),
+                    ra.classPath(), ra.appArgs(), ra.ranks(), ra.atFinalize(), ra.shell(), ra.absoluteArgs(), ra.transparent());
+        } catch (IOException e) {
+            System.err.println("[mana] could not probe the hosts of " + hostfile + " (" + e.getMessage() + "); restarting with it as it is");
+            return ra;
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.Set;
  * hostfile's or {@code -H}'s), which is the address those hosts reach this one by.
  */
 public final class CoordBind {
-    static final Set<String> HOSTFILE_OPTIONS = Set.of("--hostfile", "-hostfile", "--machinefile", "-machinefile",
+    public static final Set<String> HOSTFILE_OPTIONS = Set.of("--hostfile", "-hostfile", "--machinefile", "-machinefile",
             "--default-hostfile");
     static final Set<String> HOST_OPTIONS = Set.of("-H", "-host", "--host");
 
@@ -89,7 +89,7 @@ public final class CoordBind {
         return new Choice(InetAddress.getLoopbackAddress(), hosts.isEmpty() ? "no other host" : "every host is this one");
     }
 
-    static boolean isLocal(InetAddress a) throws SocketException {
+    public static boolean isLocal(InetAddress a) throws SocketException {
         return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
     }
 

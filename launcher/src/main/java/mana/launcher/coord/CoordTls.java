@@ -103,7 +103,17 @@ public final class CoordTls {
         }
     }
 
-    /** A TLS connection to a coordinator whose certificate has this fingerprint; the handshake is done. */
+    /**
+     * The bound on a TLS handshake, on both sides (property {@code mana.tlsHandshakeSeconds},
+     * default 60): a fresh JVM's first handshake initialises its crypto providers, which on a
+     * loaded machine can take far longer than a connect; a dead peer is still noticed.
+     */
+    public static final int HANDSHAKE_MS = (int) Math.min(Integer.MAX_VALUE, Long.getLong("mana.tlsHandshakeSeconds", 60) * 1000L);
+
+    /**
+     * A TLS connection to a coordinator whose certificate has this fingerprint; the handshake is
+     * done (bounded by {@link #HANDSHAKE_MS}, at least {@code timeoutMs}); the read timeout is then {@code timeoutMs}.
+     */
     public static Socket connect(String host, int port, String fingerprint, int timeoutMs) throws IOException {
         Socket plain = new Socket();
         plain.connect(new InetSocketAddress(host, port), timeoutMs);
@@ -112,8 +122,9 @@ public final class CoordTls {
             ctx.init(null, new TrustManager[] {new Pinned(fingerprint)}, new SecureRandom());
             SSLSocket s = (SSLSocket) ctx.getSocketFactory().createSocket(plain, host, port, true);
             s.setEnabledProtocols(PROTOCOLS);
-            s.setSoTimeout(timeoutMs);
+            s.setSoTimeout(Math.max(timeoutMs, HANDSHAKE_MS));
             s.startHandshake();
+            s.setSoTimeout(timeoutMs);
             return s;
         } catch (GeneralSecurityException e) {
             plain.close();

@@ -222,7 +222,8 @@ public final class Coordinator implements AutoCloseable {
         Conn c;
         try {
             s.setTcpNoDelay(true);
-            s.setSoTimeout(10_000);
+            // handshake and greeting: bounded, but generous (a rank's JVM may be slow to start TLS under load)
+            s.setSoTimeout(s instanceof javax.net.ssl.SSLSocket ? Math.max(10_000, CoordTls.HANDSHAKE_MS) : 10_000);
             if (s instanceof javax.net.ssl.SSLSocket ssl) {
                 try {
                     ssl.startHandshake();

@@ -123,6 +123,14 @@ public final class SimNodes implements AutoCloseable {
         }
     }
 
+    /** A node lost for good: every process killed, its link down, and the launch agent refuses it (as ssh to a dead host). */
+    public void fail(int node) {
+        ManaJob.Run r = run(List.of(script().toString(), "--name", name, "fail", "node" + node), 30);
+        if (r.exit() != 0) {
+            throw new AssertionError("simnodes fail node" + node + " failed:\n" + r.all());
+        }
+    }
+
     /** Bytes a node sent and received on its network interface: traffic between nodes shows here. */
     public long interfaceBytes(int node) {
         ManaJob.Run r = run(List.of("ip", "-n", name + "-node" + node, "-s", "-o", "link", "show", "eth0"), 10);

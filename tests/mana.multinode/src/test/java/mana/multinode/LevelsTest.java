@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (each rank's file in its node's local folder, a copy on the rank of the same local index on the
  * other node; nothing but the manifest in the shared root); node1 crashes and its local folder is
  * lost; the restart on the same nodes (node1 back, empty) takes node1's ranks from their partner
- * copies on node0 and gives the uninterrupted answer. With the partner copies gone too, the
- * restart is refused, naming the rank and both nodes.
+ * copies on node0 and gives the uninterrupted answer. With a partner copy of the newest checkpoint
+ * gone too, the ranks refuse it, naming the rank and both nodes, and the restart falls back to the
+ * older complete checkpoint with the same answer.
  */
 class LevelsTest {
     static final int NP = 4;
@@ -86,8 +87,11 @@ class LevelsTest {
             ManaJob.Run ck = untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            ManaJob.Run ck2 = untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            assertEquals(0, ck2.exit(), ck2.all() + logs());
+            assertTrue(ck2.out().contains("checkpoint 2 committed"), ck2.all());
             // level partner: the shared root has the manifest only; the files are on the nodes
-            try (Stream<Path> s = Files.list(root.resolve("ckpt-000001"))) {
+            try (Stream<Path> s = Files.list(root.resolve("ckpt-000002"))) {
                 assertEquals(List.of("manifest.mana"), s.map(p -> p.getFileName().toString()).toList());
             }
             assertEquals(List.of("partner-2.mana", "partner-3.mana", "rank-0.mana", "rank-1.mana"), files(node0));
@@ -106,22 +110,27 @@ class LevelsTest {
 
         ManaJob.Run re = nodes.exec(0, 300, mana("restart", root.toString()));
         assertEquals(0, re.exit(), re.all());
-        assertTrue(re.err().contains("from checkpoint ckpt-000001 (level partner): rank 0: own local file (node0); rank 1: own local"
+        assertTrue(re.err().contains("from checkpoint ckpt-000002 (level partner): rank 0: own local file (node0); rank 1: own local"
                 + " file (node0); rank 2: partner copy from node0; rank 3: partner copy from node0"), re.all());
         assertEquals(expected, checksum(re.out(), re.all()));
         assertEquals(List.of("rank-2.mana", "rank-3.mana"), files(node1), "the restart puts node1's files back");
 
-        // both copies of rank 2 lost: refused, naming the rank and both nodes
+        // both copies of rank 2 in checkpoint 2 lost: refused, naming the rank and both nodes, and
+        // the restart falls back to checkpoint 1 (its files still on node0: partner copies of 2 and 3)
         deleteTree(node1);
         Files.delete(latest(node0).resolve("partner-2.mana"));
-        ManaJob.Run refused = nodes.exec(0, 300, mana("restart", root.toString()));
-        assertNotEquals(0, refused.exit(), refused.all());
-        assertTrue(refused.all().contains("rank 2's file on node1 and its partner copy on node0 are gone or damaged"), refused.all());
-        assertFalse(refused.out().contains("ring checksum"), refused.all());
+        ManaJob.Run fallback = nodes.exec(0, 300, mana("restart", root.toString()));
+        assertEquals(0, fallback.exit(), fallback.all());
+        assertTrue(fallback.err().contains("rank 2's file on node1 and its partner copy on node0 are gone or damaged); set aside,"
+                + " falling back to the older complete checkpoint 1"), fallback.all());
+        assertTrue(fallback.err().contains("from checkpoint ckpt-000001 (level partner): rank 0: own local file (node0); rank 1: own"
+                + " local file (node0); rank 2: partner copy from node0; rank 3: partner copy from node0"), fallback.all());
+        assertEquals(expected, checksum(fallback.out(), fallback.all()));
+        assertTrue(Files.isDirectory(root.resolve(".ckpt-000002.refused")), "checkpoint 2 is set aside, not deleted");
     }
 
     /** The id of the job whose checkpoint root is {@code root}, from its job file. */
-    private static String jobId(Process job, Path root) throws InterruptedException {
+    static String jobId(Process job, Path root) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         Path dir = Path.of(System.getProperty("user.home"), ".mana", "jobs");
         while (System.nanoTime() < until && job.isAlive()) {
@@ -176,18 +185,26 @@ class LevelsTest {
         ManaJob.Run run();
     }
 
-    /** Retries while the job is not up yet, or its ranks are still starting. */
-    private ManaJob.Run untilReady(Attempt a) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
-        while (true) {
-            ManaJob.Run r = a.run();
-            boolean early = r.err().contains("cannot checkpoint now") || r.err().contains("no running job")
-                    || r.err().contains("not running") || r.err().contains("no job");
-            if (!early || System.nanoTime() > until) {
+    /**
+     * Retries while the job is not up yet, or its ranks are still starting, or the client could not
+     * connect to the coordinator on a loaded machine (a TLS handshake that timed out: no checkpoint
+     * was requested, so trying again cannot take a second one): at most 20 attempts, no timed assertion.
+     */
+    static ManaJob.Run untilReady(Attempt a) throws InterruptedException {
+        ManaJob.Run r = null;
+        for (int attempt = 1; attempt <= 20; attempt++) {
+            r = a.run();
+            if (!retryable(r.err())) {
                 return r;
             }
-            Thread.sleep(500);
+            Thread.sleep(Math.min(5000, 250L * attempt));
         }
+        return r;
+    }
+
+    static boolean retryable(String err) {
+        return err.contains("cannot checkpoint now") || err.contains("no running job") || err.contains("not running")
+                || err.contains("no job") || err.contains("(no checkpoint was requested)");
     }
 
     private String logs() {

@@ -49,7 +49,7 @@ final class CoordinatorLink {
         socket.connect(new InetSocketAddress(host, port), 5_000);
         socket.setTcpNoDelay(true);
         if (tlsFingerprint != null) {
-            socket = PinnedTls.handshake(socket, host, port, tlsFingerprint, 10_000);
+            socket = PinnedTls.handshake(socket, host, port, tlsFingerprint, PinnedTls.HANDSHAKE_MS);
         }
         out = socket.getOutputStream();
         send("HELLO " + token + " " + jobId + " " + rank + " " + size);

@@ -21,6 +21,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * launcher's CoordTls). No CA, no host name check: the fingerprint is the identity.
  */
 final class PinnedTls {
+    /** The launcher's bound (CoordTls.HANDSHAKE_MS): a fresh JVM's first handshake is slow on a loaded machine. */
+    static final int HANDSHAKE_MS = (int) Math.min(Integer.MAX_VALUE, Long.getLong("mana.tlsHandshakeSeconds", 60) * 1000L);
+
     private PinnedTls() {
     }
 

@@ -163,6 +163,7 @@ final class Cut {
             phases.phase("outcome");
             if (lc != null) {
                 lc.pruneLocal();
+                lc.flushInBackground();
             }
             return new CutOutcome(true, request.seq(), bytes, drained, null);
         } catch (MPIException | ManaException e) {

@@ -61,6 +61,15 @@ public final class Engine implements RankCheckpointer, LifecycleListener {
         return Optional.of(r);
     }
 
+    /** Job end waits for a checkpoint's background flush to the shared root (bounded: the flush gives up after a while). */
+    @Override
+    public void beforeFinalize() {
+        String flushed = BackgroundFlush.awaitPending();
+        if (flushed != null) {
+            System.err.println(flushed);
+        }
+    }
+
     @Override
     public boolean isRestart() {
         String dir = System.getProperty(RESTART_DIR);

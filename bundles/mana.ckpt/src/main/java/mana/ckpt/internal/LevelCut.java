@@ -22,13 +22,18 @@ import mpi.MPIException;
  * next node and keeps the copies it receives; at level shared it also copies its file into the
  * shared checkpoint being written. Rank 0 then commits the manifest in the shared root, which
  * records the level and every rank's host, partner and partner host: the commit point whatever
- * the level. Every step is synchronous (the flush to the shared root too).
+ * the level. Every step up to the commit is synchronous; the flush of every K-th checkpoint to the
+ * shared root runs after the commit, in the background ({@link BackgroundFlush}), and rewrites the
+ * manifest as level shared when every copy is there. The checkpoint of {@code --exit} is flushed
+ * before its commit (the job ends right after it).
  */
 final class LevelCut {
     private final WorldExchange x;
     private final CutRequest request;
     private final Levels.Config config;
     private final Levels.Level level;
+    /** Flushed to the shared root after the commit, in the background. */
+    private final boolean flushAfter;
     private final String jobKey;
     private String[] hosts;
     private int[] partners;
@@ -37,7 +42,9 @@ final class LevelCut {
         this.x = x;
         this.request = request;
         this.config = config;
-        this.level = config.levelOf(request.seq(), request.exit());
+        Levels.Level wanted = config.levelOf(request.seq(), request.exit());
+        this.flushAfter = wanted == Levels.Level.SHARED && !request.exit();
+        this.level = flushAfter ? config.baseLevel() : wanted;
         this.jobKey = Levels.jobKey(request.root());
     }
 
@@ -47,6 +54,10 @@ final class LevelCut {
 
     /** Collective: learns every rank's host and picks partners. The same reason on every rank when the level cannot be had. */
     String prepare() throws MPIException {
+        String flushed = BackgroundFlush.awaitPending(); // one flush at a time; the next commit may prune
+        if (flushed != null) {
+            System.err.println(flushed);
+        }
         hosts = x.allGatherStrings(Levels.host());
         if (config.partner()) {
             partners = Levels.partners(hosts);
@@ -104,6 +115,14 @@ final class LevelCut {
             phases.phase("level: flush to the shared root");
         }
         return problems.isEmpty() ? null : String.join("; ", problems);
+    }
+
+    /** After the commit: starts this rank's background flush when the checkpoint is a K-th one. */
+    void flushInBackground() {
+        if (flushAfter) {
+            BackgroundFlush.start(x.rank, x.size, ownFile(), request.root().resolve(CheckpointFormat.checkpointDirName(request.seq())),
+                    request.seq());
+        }
     }
 
     /** Rank 0, before the commit: what the manifest records about the levels. */

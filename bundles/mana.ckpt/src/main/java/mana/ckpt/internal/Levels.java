@@ -73,6 +73,11 @@ final class Levels {
             if (exit || (flushEvery > 0 && seq % flushEvery == 0)) {
                 return Level.SHARED;
             }
+            return baseLevel();
+        }
+
+        /** The level of a checkpoint that is not flushed (before its background flush completes). */
+        Level baseLevel() {
             return partner ? Level.PARTNER : Level.LOCAL;
         }
     }
