@@ -399,7 +399,12 @@ public final class Coordinator implements AutoCloseable {
                 switch (f[0]) {
                     case "AT" -> apply(attempt.planner.at(rank, Long.parseLong(f[2]), now));
                     case "BLOCKED" -> apply(attempt.planner.blocked(rank, Long.parseLong(f[2]), now));
-                    case "STOPPED" -> apply(attempt.planner.stopped(rank, Long.parseLong(f[2]), now));
+                    case "STOPPED" -> {
+                        if (f.length > 3) {
+                            attempt.stops.put(rank, Wire.untext(f[3]));
+                        }
+                        apply(attempt.planner.stopped(rank, Long.parseLong(f[2]), now));
+                    }
                     case "FAILED" -> apply(attempt.planner.failed(rank, Wire.untext(f[2])));
                     default -> outcome(rank, Boolean.parseBoolean(f[2]), Long.parseLong(f[4]), Long.parseLong(f[5]), Wire.untext(f[6]));
                 }
@@ -556,6 +561,8 @@ public final class Coordinator implements AutoCloseable {
         String abortReason;
         /** Ranks that had not reached any safe point since they started when the attempt began. */
         final java.util.Set<Integer> withoutSafePoints = new java.util.TreeSet<>();
+        /** Transparent mode: where each rank's main thread stopped (e.g. before mpi.Comm.recv), told with STOPPED. */
+        final Map<Integer, String> stops = new java.util.TreeMap<>();
         /** The ranks checkpoint transparently (they said so when the request reached them). */
         boolean transparent;
         /** Transparent mode: the first reason each rank gave why its main thread could not be captured. */
@@ -616,12 +623,13 @@ public final class Coordinator implements AutoCloseable {
             if (a instanceof CutPlanner.Raise r) {
                 send(r.rank(), "RAISE " + id + " " + r.limit());
             } else if (a instanceof CutPlanner.Target t) {
-                progress("all " + np + " ranks reported; the cut is " + (attempt.transparent ? "before MPI_COMM_WORLD collective " : "safe point ")
-                        + t.target());
+                progress("all " + np + " ranks reported; the cut is " + (attempt.transparent ? TransparentReasons.cut(t.target())
+                        : "safe point " + t.target()));
                 ranks.values().forEach(c -> c.send("TARGET " + id + " " + t.target()));
             } else if (a instanceof CutPlanner.Go) {
-                progress("all " + np + " ranks stopped at " + (attempt.transparent ? "MPI_COMM_WORLD collective " : "safe point ")
-                        + attempt.planner.target() + "; writing checkpoint " + attempt.seq);
+                progress("all " + np + " ranks stopped at " + (attempt.transparent ? "the cut before MPI_COMM_WORLD collective "
+                        + attempt.planner.target() + TransparentReasons.stops(attempt.stops) : "safe point " + attempt.planner.target())
+                        + "; writing checkpoint " + attempt.seq);
                 ranks.values().forEach(c -> c.send("GO " + id));
             } else if (a instanceof CutPlanner.Cancel c) {
                 ranks.values().forEach(r -> r.send("CANCEL " + id));

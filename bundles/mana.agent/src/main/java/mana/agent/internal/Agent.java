@@ -252,8 +252,19 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     }
 
     @Override
+    public void atCaptured(long index, String where, Supplier<?> state) {
+        protocol.stoppingAt(where);
+        protocol.atSafePoint(index, null, state);
+    }
+
+    @Override
     public boolean atCutPoint(long index, String declined) {
         return protocol.atCutPoint(index, declined);
+    }
+
+    @Override
+    public boolean atP2pCutPoint(long index, String declined) {
+        return protocol.atP2pCutPoint(index, declined);
     }
 
     @Override

@@ -54,6 +54,9 @@ final class CutProtocol {
     /** The coordinator knows this rank checkpoints transparently (for the current attempt). */
     private boolean toldTransparent;
 
+    /** Where the main thread stopped (transparent mode), told with STOPPED; null for a safe point. */
+    private String stoppingAt;
+
     /** Keeps the signal up while the agent has a restore to apply at the next safe point. */
     private boolean holdSignal;
 
@@ -78,6 +81,13 @@ final class CutProtocol {
     private void lowerIfIdle() {
         if (attempt == null && !holdSignal) {
             PlatformHook.lower();
+        }
+    }
+
+    /** The next STOPPED says where main stopped (transparent mode). */
+    void stoppingAt(String where) {
+        synchronized (lock) {
+            stoppingAt = where;
         }
     }
 
@@ -225,7 +235,8 @@ final class CutProtocol {
             throw e;
         }
         synchronized (lock) {
-            out.send("STOPPED " + cut.id() + " " + i);
+            out.send("STOPPED " + cut.id() + " " + i + (stoppingAt == null ? "" : " " + Wire.text(stoppingAt)));
+            stoppingAt = null;
             while (attempt != null && attempt.id() == cut.id() && !go) {
                 waitUninterruptibly();
             }
@@ -318,6 +329,73 @@ final class CutProtocol {
                                 ? "rank passed the target cut point " + target + " (at " + i + ")"
                                 : "the cut is before MPI_COMM_WORLD collective " + i + ", where this rank's main thread cannot be captured: "
                                         + declined));
+                        waitWhileActive(id);
+                        return false;
+                    }
+                    return true;
+                }
+                if (i < limit) {
+                    return false;
+                }
+                if (!blockedSent) {
+                    out.send("BLOCKED " + id + " " + i);
+                    blockedSent = true;
+                }
+                waitUninterruptibly();
+            }
+        }
+    }
+
+    /**
+     * Transparent mode: a blocking point-to-point call of the main thread before MPI_COMM_WORLD
+     * collective {@code i}. Any such call before collective {@code i} may be the rank's cut, so
+     * it reports AT(i - 1) (its limit becomes {@code i}: it may not make collective {@code i}
+     * before the target is known) and, instead of making the call, waits here for the target:
+     * no message leaves or is taken between the report and the cut. At a target of {@code i} it
+     * returns true (capture before this call); at a larger one it goes on. A declined call is
+     * told (NOCUT) and made.
+     */
+    boolean atP2pCutPoint(long i, String declined) {
+        try {
+            return approachP2p(i, declined);
+        } finally {
+            if (interruptedMeanwhile) {
+                interruptedMeanwhile = false;
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private boolean approachP2p(long i, String declined) {
+        synchronized (lock) {
+            if (attempt == null) {
+                lowerIfIdle();
+                return false;
+            }
+            long id = attempt.id();
+            if (declined != null) {
+                if (!toldDecline) {
+                    toldDecline = true;
+                    out.send("NOCUT " + id + " " + Wire.text(declined));
+                }
+                return false;
+            }
+            if (!reported) {
+                reported = true;
+                limit = i;
+                out.send("AT " + id + " " + (i - 1));
+            }
+            boolean blockedSent = false;
+            while (true) {
+                if (attempt == null || attempt.id() != id) {
+                    return false;
+                }
+                if (target >= 0) {
+                    if (i < target) {
+                        return false;
+                    }
+                    if (i > target) {
+                        out.send("FAILED " + id + " " + Wire.text("rank passed the target cut point " + target + " (at " + i + ")"));
                         waitWhileActive(id);
                         return false;
                     }

@@ -48,10 +48,25 @@ public interface ManaPlatform {
     }
 
     /**
+     * As {@link #atCutPoint(long, String)} for a blocking point-to-point call of the main thread
+     * (send, recv, probe): {@code index} names the world collective the rank is before (its world
+     * collective clock + 1); a rank may stop at any such call before that collective, so a rank
+     * reports here without making the call and waits until the cut is known.
+     */
+    default boolean atP2pCutPoint(long index, String declined) {
+        return false;
+    }
+
+    /**
      * Transparent mode: the main thread was captured at the cut point {@code index} that
      * {@link #atCutPoint} chose; stops, agrees and takes the checkpoint with {@code state} (built
      * here, before the others are told) as a safe point at the target would.
      */
     default void atCaptured(long index, Supplier<?> state) {
+    }
+
+    /** As {@link #atCaptured(long, Supplier)}, saying where main stopped (e.g. {@code before mpi.Comm.recv}) for the coordinator's message. */
+    default void atCaptured(long index, String where, Supplier<?> state) {
+        atCaptured(index, state);
     }
 }

@@ -26,6 +26,14 @@ public final class Continuations {
     /** Read by woven code: NORMAL, or a capture (unwinding) or restore (rewinding) in progress. */
     public static int mode = NORMAL;
 
+    /**
+     * Calls into package {@code mpi} whose woven sites pass their arguments to the policy (a
+     * receive or probe waits outside MPI for its message in transparent mode): Open MPI's
+     * {@code Comm.recv(buf, count, type, source, tag)}, {@code Comm.probe(source, tag)} and
+     * {@code Message.mProbe(source, tag, comm)}. Other sites pass none (no boxing).
+     */
+    public static final java.util.Set<String> ARGUMENT_CALLS = java.util.Set.of("recv", "probe", "mProbe");
+
     /** Read by woven code before each cut point: a {@link CutPolicy} wants to be asked. */
     public static volatile boolean armed;
 
@@ -262,8 +270,17 @@ public final class Continuations {
      * call), which capturable cut points pass so that a policy can tell communicators apart.
      */
     public static boolean atCut(String owner, String method, Object receiver) {
+        return atCut(owner, method, receiver, null);
+    }
+
+    /**
+     * As {@link #atCut(String, String, Object)}, with the call's arguments (boxed), which woven
+     * sites pass for the calls of {@link #ARGUMENT_CALLS} only (a policy may wait outside MPI
+     * for the message a receive or probe names).
+     */
+    public static boolean atCut(String owner, String method, Object receiver, Object[] args) {
         CutPolicy p = policy;
-        if (p == null || mode != NORMAL || !p.shouldCapture(owner, method, receiver)) {
+        if (p == null || mode != NORMAL || !p.shouldCapture(owner, method, receiver, args)) {
             return false;
         }
         String why = whyNotCapturable();

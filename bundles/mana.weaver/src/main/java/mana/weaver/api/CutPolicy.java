@@ -17,6 +17,14 @@ public interface CutPolicy {
         return shouldCapture(owner, method);
     }
 
+    /**
+     * As {@link #shouldCapture(String, String, Object)}, with the call's arguments (boxed) for
+     * the calls of {@link Continuations#ARGUMENT_CALLS}, else {@code null}.
+     */
+    default boolean shouldCapture(String owner, String method, Object receiver, Object[] args) {
+        return shouldCapture(owner, method, receiver);
+    }
+
     /** The capture this policy asked for cannot be taken here; the program goes on and the call is made. */
     default void declined(String owner, String method, String reason) {
     }

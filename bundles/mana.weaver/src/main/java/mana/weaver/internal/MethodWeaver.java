@@ -4,6 +4,7 @@ import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
 import java.util.List;
+import mana.weaver.api.Continuations;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
@@ -259,8 +260,15 @@ final class MethodWeaver {
                 } else {
                     tail.add(new VarInsnNode(ALOAD, origMax + off[0]));
                 }
-                tail.add(s.bci);
-                tail.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;)Z", false));
+                if (passesArguments(s)) {
+                    argumentArray(s, b, top, off);
+                    tail.add(s.bci); // right before the call into Continuations: the offset the site table names
+                    tail.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut",
+                            "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;[Ljava/lang/Object;)Z", false));
+                } else {
+                    tail.add(s.bci);
+                    tail.add(new MethodInsnNode(INVOKESTATIC, CONT, "atCut", "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;)Z", false));
+                }
                 tail.add(new JumpInsnNode(IFEQ, invoke));
             }
             // save: the operand stack below the arguments goes to temp slots, then everything into a record
@@ -302,6 +310,26 @@ final class MethodWeaver {
             s.restoreTarget = s.cut ? invoke : reload;
             s.localsOff = off;
             return s.restoreTarget;
+        }
+
+        /** A receive or probe into package mpi: its policy may wait outside MPI for the message its arguments name. */
+        private static boolean passesArguments(Site s) {
+            return s.call.owner.startsWith("mpi/") && s.call.getOpcode() != INVOKESTATIC
+                    && Continuations.ARGUMENT_CALLS.contains(s.call.name);
+        }
+
+        /** The call's arguments (the spilled values above the receiver), boxed into an Object[] on the stack. */
+        private void argumentArray(Site s, int b, int top, int[] off) {
+            tail.add(intConst(top - b - 1));
+            tail.add(new TypeInsnNode(ANEWARRAY, "java/lang/Object"));
+            for (int i = b + 1; i < top; i++) {
+                BasicValue v = s.frame.getStack(i);
+                tail.add(new InsnNode(DUP));
+                tail.add(intConst(i - b - 1));
+                tail.add(new VarInsnNode(v.getType().getOpcode(ILOAD), origMax + off[i - b]));
+                box(v.getType());
+                tail.add(new InsnNode(AASTORE));
+            }
         }
 
         private void saveValue(BasicValue v, String array, int index, int slot) {

@@ -119,7 +119,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             }
         };
         try {
-            p.atCaptured(index, heap);
+            p.atCaptured(index, "before " + s.cutCall(), heap);
         } catch (HeapRefused e) {
             System.err.println("[mana] rank " + rank() + ": checkpoint refused, the job goes on: " + e.getMessage());
         }

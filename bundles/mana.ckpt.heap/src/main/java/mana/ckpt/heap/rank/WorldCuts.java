@@ -38,6 +38,79 @@ final class WorldCuts implements CutPolicy {
     /** The thread main runs on (the policy is made there): calls on other threads never take part in a cut. */
     private final Thread main = Thread.currentThread();
 
+    /** Blocking sends: a cut point before the call (the call is made at once when the rank goes on). */
+    static final Set<String> SENDS = Set.of("send", "bSend", "sSend", "rSend");
+
+    /** Blocking receives and probes: the rank waits outside MPI for the message, a cut point all the while. */
+    static final Set<String> WAITS = Set.of("recv", "probe", "mProbe");
+
+    /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
+    private static final int SPINS = 200;
+
+    @Override
+    public boolean shouldCapture(String owner, String method, Object receiver, Object[] args) {
+        if (!owner.startsWith("mpi/")) {
+            return false;
+        }
+        boolean send = SENDS.contains(method);
+        boolean waits = args != null && WAITS.contains(method);
+        if (!send && !waits) {
+            return shouldCapture(owner, method, receiver);
+        }
+        if (Thread.currentThread() != main) {
+            return false; // another thread's call is made as is
+        }
+        if (send) {
+            return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
+        }
+        MessageWait wait = MessageWait.of(method, receiver, args);
+        if (wait == null) {
+            return false;
+        }
+        String[] why = new String[1]; // computed once per call: the stack does not change while waiting
+        for (int spins = 0; !wait.arrived(); spins++) {
+            if (PlatformHook.signalled() && p2pCutPoint(owner, method, why)) {
+                return true;
+            }
+            if (spins < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A blocking point-to-point call of main while the signal is up: true to capture before it.
+     * {@code why[0]} caches whether main can be captured here (empty string: it can).
+     */
+    private boolean p2pCutPoint(String owner, String method, String[] why) {
+        ManaPlatform p = PlatformHook.platform();
+        if (p == null) {
+            return false;
+        }
+        long index = worldClock() + 1;
+        if (why[0] == null) {
+            asked++;
+            String w = Continuations.whyNotCapturable();
+            why[0] = w == null ? "" : "before " + owner.replace('/', '.') + "." + method + " (after MPI_COMM_WORLD collective "
+                    + (index - 1) + "): " + w;
+            if (w != null) {
+                lastDecline = why[0];
+            }
+        }
+        if (!why[0].isEmpty()) {
+            p.atP2pCutPoint(index, why[0]);
+            return false;
+        }
+        if (p.atP2pCutPoint(index, null)) {
+            cutIndex = index;
+            return true;
+        }
+        return false;
+    }
+
     @Override
     public boolean shouldCapture(String owner, String method) {
         return shouldCapture(owner, method, null);
