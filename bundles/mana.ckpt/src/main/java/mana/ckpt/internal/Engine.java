@@ -61,14 +61,23 @@ public final class Engine implements RankCheckpointer, LifecycleListener {
         return Optional.of(r);
     }
 
-    /** Job end waits for a checkpoint's background flush to the shared root (bounded: the flush gives up after a while). */
+    /**
+     * Job end waits for a checkpoint's background flush to the shared root (bounded: the flush
+     * gives up after a while), then removes this node's local checkpoint folder when the root
+     * holds everything a restart needs.
+     */
     @Override
     public void beforeFinalize() {
         String flushed = BackgroundFlush.awaitPending();
         if (flushed != null) {
             System.err.println(flushed);
         }
+        String cleaned = LevelCut.cleanUpAtJobEnd();
+        if (cleaned != null) {
+            System.err.println(cleaned);
+        }
     }
+
 
     @Override
     public boolean isRestart() {

@@ -117,12 +117,61 @@ final class LevelCut {
         return problems.isEmpty() ? null : String.join("; ", problems);
     }
 
+    /** This rank, its node-local folder of this job and the root of the last checkpoint it committed, for the clean-up at job end. */
+    private record Committed(int rank, Path localJobDir, Path root) {
+    }
+
+    private static volatile Committed lastCommitted;
+
     /** After the commit: starts this rank's background flush when the checkpoint is a K-th one. */
     void flushInBackground() {
+        lastCommitted = new Committed(x.rank, localDir().getParent(), request.root());
         if (flushAfter) {
             BackgroundFlush.start(x.rank, x.size, ownFile(), request.root().resolve(CheckpointFormat.checkpointDirName(request.seq())),
                     request.seq());
         }
+    }
+
+    /**
+     * At job end (MPI_Finalize, after the pending flush): when the newest checkpoint in the root is
+     * of level shared, a restart needs nothing from the nodes, so this node's folder of the job is
+     * removed (every rank of the node tries; the first wins). Otherwise the folder is kept: the
+     * newest checkpoint lives there. The line to print, or null.
+     */
+    static String cleanUpAtJobEnd() {
+        Committed last = lastCommitted;
+        return last == null ? null : cleanUp(last);
+    }
+
+    static String cleanUp(int rank, Path localJobDir, Path root) {
+        return cleanUp(new Committed(rank, localJobDir, root));
+    }
+
+    private static String cleanUp(Committed last) {
+        Path newest = null;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(last.root(), "ckpt-*")) {
+            for (Path p : ds) {
+                if (CheckpointFormat.parseCheckpointDir(p.getFileName().toString()) > 0
+                        && (newest == null || p.getFileName().toString().compareTo(newest.getFileName().toString()) > 0)) {
+                    newest = p;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        String level = null;
+        try {
+            level = newest == null ? null : mana.ckpt.store.Manifest.read(newest.resolve(CheckpointFormat.MANIFEST_FILE))
+                    .properties().get(CheckpointStore.LEVEL);
+        } catch (mana.ckpt.store.CheckpointException e) {
+            level = null;
+        }
+        if (!Levels.Level.SHARED.key().equals(level)) {
+            return last.rank() == 0 && newest != null ? "[mana] node-local checkpoint folders kept (the newest checkpoint, "
+                    + newest.getFileName() + ", is of level " + level + ")" : null;
+        }
+        deleteTree(last.localJobDir());
+        return null;
     }
 
     /** Rank 0, before the commit: what the manifest records about the levels. */

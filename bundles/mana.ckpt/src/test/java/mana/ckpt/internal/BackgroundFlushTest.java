@@ -89,6 +89,20 @@ class BackgroundFlushTest {
         assertFalse(Files.exists(dir.resolve("manifest.mana.tmp")));
     }
 
+    @Test
+    void atJobEndTheNodeFolderGoesOnlyWhenTheNewestCheckpointIsShared() throws Exception {
+        Path local = tmp.resolve("local/jobkey/ckpt-000001");
+        Path dir = committedAtPartner(1, local);
+        String kept = LevelCut.cleanUp(0, local.getParent(), dir.getParent());
+        assertEquals("[mana] node-local checkpoint folders kept (the newest checkpoint, ckpt-000001, is of level partner)", kept);
+        assertTrue(Files.isRegularFile(local.resolve("rank-0.mana")));
+        BackgroundFlush.start(0, 1, local.resolve("rank-0.mana"), dir, 1);
+        assertNull(BackgroundFlush.awaitPending());
+        assertNull(LevelCut.cleanUp(0, local.getParent(), dir.getParent()));
+        assertFalse(Files.exists(local.getParent()), "the job's node-local folder is removed");
+        assertEquals(List.of("manifest.mana", "rank-0.mana"), names(dir), "the shared copy stays");
+    }
+
     private static List<String> names(Path dir) throws Exception {
         try (var s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
