@@ -52,6 +52,8 @@ final class CutProtocol {
     /** A decline was told to the coordinator in this attempt. */
     private boolean toldDecline;
 
+    /** PASSes received (a waiting point-to-point cut point goes on when this grows). */
+    private long passes;
     /** Where the main thread stopped (transparent mode), told with STOPPED; null for a safe point. */
     private String stoppingAt;
 
@@ -122,6 +124,16 @@ final class CutProtocol {
         synchronized (lock) {
             if (attempt != null && attempt.id() == id && newLimit > limit) {
                 limit = newLimit;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** PASS: a rank waiting at a point-to-point cut point makes that call (its limit stays). */
+    void onPass(long id) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id) {
+                passes++;
                 lock.notifyAll();
             }
         }
@@ -378,6 +390,7 @@ final class CutProtocol {
                 out.send("AT " + id + " " + (i - 1));
             }
             boolean blockedSent = false;
+            long passed = passes;
             while (true) {
                 if (attempt == null || attempt.id() != id) {
                     return false;
@@ -393,11 +406,11 @@ final class CutProtocol {
                     }
                     return true;
                 }
-                if (i < limit) {
-                    return false;
+                if (i < limit || passes != passed) {
+                    return false; // before the limit, or let through once (PASS) since a peer may wait inside MPI for this call
                 }
                 if (!blockedSent) {
-                    out.send("BLOCKED " + id + " " + i);
+                    out.send("BLOCKED " + id + " " + i + " p2p");
                     blockedSent = true;
                 }
                 waitUninterruptibly();
