@@ -316,6 +316,7 @@ final class CutProtocol {
                 }
                 reported = true;
                 limit = i + 1;
+                out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + i);
                 return false;
             }
@@ -387,6 +388,7 @@ final class CutProtocol {
             if (!reported) {
                 reported = true;
                 limit = i;
+                out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + (i - 1));
             }
             boolean blockedSent = false;
