@@ -13,7 +13,7 @@ import mpi.MPIException;
  * (allReduce on MPI_COMM_WORLD: where a transparent checkpoint can cut). Rank 0 prints every
  * tenth sum and a final checksum over all rounds. State sits in locals, an array, a HashMap and
  * a static: what a transparent restart must bring back. Arguments: [rounds] [ms to sleep per round]
- * [locked|nb]: with "locked" the reduction runs inside a synchronized block, where a transparent
+ * [locked|nb]: with "locked" the ring's sends and receives and the reduction run inside synchronized blocks, where a transparent
  * checkpoint cannot capture the main thread; with "nb" a non-blocking receive stays open across
  * the reduction (a transparent checkpoint refuses it). The same answer either way; checkpoints
  * are refused saying why.
@@ -35,7 +35,14 @@ public class PlainRing {
         Map<Integer, Long> sums = new HashMap<>();
         long checksum = 17;
         for (int i = 0; i < rounds; i++) {
-            long[] in = pass(world, rank, left, right, rank * 1000L + i);
+            long[] in;
+            if (locked) {
+                synchronized (PlainRing.class) { // no blocking call of this round is a capturable cut point
+                    in = pass(world, rank, left, right, rank * 1000L + i);
+                }
+            } else {
+                in = pass(world, rank, left, right, rank * 1000L + i);
+            }
             long[] sum = {in[0] * 31 + i};
             mpi.Request open = null;
             if (nb) {

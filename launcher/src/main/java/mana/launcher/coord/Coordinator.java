@@ -398,7 +398,8 @@ public final class Coordinator implements AutoCloseable {
                 }
                 switch (f[0]) {
                     case "AT" -> apply(attempt.planner.at(rank, Long.parseLong(f[2]), now));
-                    case "BLOCKED" -> apply(attempt.planner.blocked(rank, Long.parseLong(f[2]), now));
+                    case "BLOCKED" -> apply(f.length > 3 && f[3].equals("p2p") ? attempt.planner.blockedP2p(rank, Long.parseLong(f[2]), now)
+                            : attempt.planner.blocked(rank, Long.parseLong(f[2]), now));
                     case "STOPPED" -> {
                         if (f.length > 3) {
                             attempt.stops.put(rank, Wire.untext(f[3]));
@@ -622,6 +623,8 @@ public final class Coordinator implements AutoCloseable {
             long id = attempt.id;
             if (a instanceof CutPlanner.Raise r) {
                 send(r.rank(), "RAISE " + id + " " + r.limit());
+            } else if (a instanceof CutPlanner.Pass pass) {
+                send(pass.rank(), "PASS " + id);
             } else if (a instanceof CutPlanner.Target t) {
                 progress("all " + np + " ranks reported; the cut is " + (attempt.transparent ? TransparentReasons.cut(t.target())
                         : "safe point " + t.target()));

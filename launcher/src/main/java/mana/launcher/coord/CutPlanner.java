@@ -21,10 +21,18 @@ import java.util.stream.IntStream;
  */
 public final class CutPlanner {
 
-    public sealed interface Action permits Raise, Target, Go, Cancel {
+    public sealed interface Action permits Raise, Pass, Target, Go, Cancel {
     }
 
     public record Raise(int rank, long limit) implements Action {
+    }
+
+    /**
+     * A rank waiting at a point-to-point cut point (transparent mode) may make that one call and
+     * waits again at its next one: it stays before the same collective, so its limit, and the
+     * target, do not move (raising it would let a program without collectives run on for ever).
+     */
+    public record Pass(int rank) implements Action {
     }
 
     public record Target(long target) implements Action {
@@ -45,6 +53,7 @@ public final class CutPlanner {
     private final long[] limit;
     private final boolean[] reported;
     private final boolean[] blocked;
+    private final boolean[] blockedP2p;
     private final boolean[] stopped;
     private long lastReport;
     private long target = -1;
@@ -59,6 +68,7 @@ public final class CutPlanner {
         this.limit = new long[np];
         this.reported = new boolean[np];
         this.blocked = new boolean[np];
+        this.blockedP2p = new boolean[np];
         this.stopped = new boolean[np];
     }
 
@@ -90,6 +100,14 @@ public final class CutPlanner {
     public List<Action> blocked(int rank, long index, long now) {
         if (phase == Phase.COLLECTING && reported[rank] && index == limit[rank]) {
             blocked[rank] = true;
+        }
+        return List.of();
+    }
+
+    /** A rank waits at a point-to-point cut point before collective {@code index} (its limit): it gets a {@link Pass}, not a raise. */
+    public List<Action> blockedP2p(int rank, long index, long now) {
+        if (phase == Phase.COLLECTING && reported[rank] && index == limit[rank]) {
+            blockedP2p[rank] = true;
         }
         return List.of();
     }
@@ -128,10 +146,14 @@ public final class CutPlanner {
             if (now - start >= deadlineNanos) {
                 return cancel(ranks(r -> !reported[r]) + " did not reach a safe point within " + seconds(deadlineNanos));
             }
-            boolean someBlocked = IntStream.range(0, np).anyMatch(r -> blocked[r]);
+            boolean someBlocked = IntStream.range(0, np).anyMatch(r -> blocked[r] || blockedP2p[r]);
             if (someBlocked && now - lastReport >= graceNanos) {
                 List<Action> raises = new ArrayList<>();
                 for (int r = 0; r < np; r++) {
+                    if (blockedP2p[r]) {
+                        blockedP2p[r] = false;
+                        raises.add(new Pass(r));
+                    }
                     if (blocked[r]) {
                         blocked[r] = false;
                         limit[r]++;

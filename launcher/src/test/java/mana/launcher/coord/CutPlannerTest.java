@@ -11,6 +11,7 @@ import java.util.function.BiPredicate;
 import mana.launcher.coord.CutPlanner.Action;
 import mana.launcher.coord.CutPlanner.Cancel;
 import mana.launcher.coord.CutPlanner.Go;
+import mana.launcher.coord.CutPlanner.Pass;
 import mana.launcher.coord.CutPlanner.Raise;
 import mana.launcher.coord.CutPlanner.Target;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,19 @@ class CutPlannerTest {
         assertEquals(List.of(), p.tick(2 * GRACE + 2));
         assertEquals(List.of(new Raise(0, 7)), p.tick(2 * GRACE + 3));
         assertEquals(List.of(new Target(10)), p.at(2, 3, 2 * GRACE + 4));
+    }
+
+    /** Transparent point-to-point cut points: a waiting rank is let through one call at a time, and the target does not move. */
+    @Test
+    void aRankWaitingAtAPointToPointCallGetsPassesAndKeepsItsLimit() {
+        CutPlanner p = new CutPlanner(2, 0, GRACE, DEADLINE);
+        p.at(0, 0, 0); // a send before world collective 1: limit 1
+        p.blockedP2p(0, 1, 1);
+        assertEquals(List.of(new Pass(0)), p.tick(GRACE));
+        assertEquals(List.of(), p.tick(GRACE + 1), "one pass per wait");
+        p.blockedP2p(0, 1, GRACE + 2);
+        assertEquals(List.of(new Pass(0)), p.tick(2 * GRACE + 1));
+        assertEquals(List.of(new Target(1)), p.at(1, 0, 2 * GRACE + 2), "the cut stays before collective 1");
     }
 
     @Test

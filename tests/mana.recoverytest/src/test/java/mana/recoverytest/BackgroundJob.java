@@ -34,6 +34,12 @@ final class BackgroundJob implements AutoCloseable {
 
     /** The same with JVM options for the {@code mana} process (e.g. the coordinator's deadline). */
     static BackgroundJob start(Path logDir, String app, List<String> jvm, String... args) throws IOException {
+        return start(logDir, app, jvm, java.util.Map.of(), args);
+    }
+
+    /** The same with environment variables for the {@code mana} process (e.g. MANA_JAVA_OPTS for the ranks). */
+    static BackgroundJob start(Path logDir, String app, List<String> jvm, java.util.Map<String, String> env, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home()));
         cmd.addAll(jvm);
         cmd.addAll(List.of("-jar", ManaJob.launcherJar().toString()));
@@ -41,8 +47,10 @@ final class BackgroundJob implements AutoCloseable {
         Files.createDirectories(logDir);
         Path out = Files.createTempFile(logDir, app, ".out");
         Path err = Files.createTempFile(logDir, app, ".err");
-        Process p = new ProcessBuilder(cmd).directory(ManaJob.home().toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(ManaJob.home().toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         p.getOutputStream().close();
         System.out.println("$ " + String.join(" ", cmd) + " &  (pid " + p.pid() + ")");
         return new BackgroundJob(p, app, out, err);

@@ -103,7 +103,7 @@ class TransparentRecoveryTest {
         assertEquals(0, rest.exit(), rest.all());
         List<String> got = rest.out().lines().toList();
         List<String> want = ringRef.out().lines().toList();
-        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm."), rest.all()); // its send, recv or allReduce
         assertTrue(got.size() >= 1 && got.size() < want.size(), "the restart starts after round 20: " + rest.all());
         assertEquals(want.subList(want.size() - got.size(), want.size()), got, "the restart goes on where the cut was");
 

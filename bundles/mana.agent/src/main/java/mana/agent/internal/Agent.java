@@ -141,6 +141,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
                 case "REQ" -> protocol.onRequest(new CutProtocol.Attempt(Long.parseLong(f[1]), Long.parseLong(f[2]),
                         Integer.parseInt(f[3]), Boolean.parseBoolean(f[4]), Wire.untext(f[5])));
                 case "RAISE" -> protocol.onRaise(Long.parseLong(f[1]), Long.parseLong(f[2]));
+                case "PASS" -> protocol.onPass(Long.parseLong(f[1]));
                 case "TARGET" -> protocol.onTarget(Long.parseLong(f[1]), Long.parseLong(f[2]));
                 case "GO" -> protocol.onGo(Long.parseLong(f[1]));
                 case "CANCEL" -> protocol.onCancel(Long.parseLong(f[1]));

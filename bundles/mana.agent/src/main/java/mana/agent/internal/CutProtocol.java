@@ -54,6 +54,8 @@ final class CutProtocol {
     /** The coordinator knows this rank checkpoints transparently (for the current attempt). */
     private boolean toldTransparent;
 
+    /** PASSes received (a waiting point-to-point cut point goes on when this grows). */
+    private long passes;
     /** Where the main thread stopped (transparent mode), told with STOPPED; null for a safe point. */
     private String stoppingAt;
 
@@ -125,6 +127,16 @@ final class CutProtocol {
         synchronized (lock) {
             if (attempt != null && attempt.id() == id && newLimit > limit) {
                 limit = newLimit;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** PASS: a rank waiting at a point-to-point cut point makes that call (its limit stays). */
+    void onPass(long id) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id) {
+                passes++;
                 lock.notifyAll();
             }
         }
@@ -312,6 +324,7 @@ final class CutProtocol {
                 }
                 reported = true;
                 limit = i + 1;
+                out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + i);
                 return false;
             }
@@ -383,9 +396,11 @@ final class CutProtocol {
             if (!reported) {
                 reported = true;
                 limit = i;
+                out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + (i - 1));
             }
             boolean blockedSent = false;
+            long passed = passes;
             while (true) {
                 if (attempt == null || attempt.id() != id) {
                     return false;
@@ -401,11 +416,11 @@ final class CutProtocol {
                     }
                     return true;
                 }
-                if (i < limit) {
-                    return false;
+                if (i < limit || passes != passed) {
+                    return false; // before the limit, or let through once (PASS) since a peer may wait inside MPI for this call
                 }
                 if (!blockedSent) {
-                    out.send("BLOCKED " + id + " " + i);
+                    out.send("BLOCKED " + id + " " + i + " p2p");
                     blockedSent = true;
                 }
                 waitUninterruptibly();

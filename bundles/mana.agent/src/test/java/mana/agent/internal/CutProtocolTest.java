@@ -98,6 +98,7 @@ class CutProtocolTest {
             assertEquals("NOCUT 9 " + Wire.text("before x: frame y is not woven"), next());
             assertFalse(protocol.atCutPoint(10, "declined again"), "a declined cut point is not reported");
             assertFalse(protocol.atCutPoint(11, null));
+            assertEquals("TRANSPARENT 9", next()); // told again with the first report
             assertEquals("AT 9 11", next());
             CompletableFuture<Boolean> atLimit = CompletableFuture.supplyAsync(() -> protocol.atCutPoint(12, null));
             assertEquals("BLOCKED 9 12", next());
@@ -114,6 +115,7 @@ class CutProtocolTest {
             protocol.onRequest(new CutProtocol.Attempt(10, 5, 2, false, "/ckpt"));
             assertEquals("TRANSPARENT 10", next());
             assertFalse(protocol.atCutPoint(20, null));
+            assertEquals("TRANSPARENT 10", next()); // told again with the first report
             assertEquals("AT 10 20", next());
             protocol.onTarget(10, 21);
             CompletableFuture<Boolean> declined = CompletableFuture.supplyAsync(() -> protocol.atCutPoint(21, "in a synchronized block"));

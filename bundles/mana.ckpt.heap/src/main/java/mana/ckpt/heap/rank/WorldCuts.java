@@ -44,6 +44,13 @@ final class WorldCuts implements CutPolicy {
     /** Blocking receives and probes: the rank waits outside MPI for the message, a cut point all the while. */
     static final Set<String> WAITS = Set.of("recv", "probe", "mProbe");
 
+    /**
+     * A test knob ({@code -Dmana.transparent.pauseMs=N} in MANA_JAVA_OPTS): main sleeps N ms before
+     * each blocking send, receive, probe or world collective, so that a short program (Open MPI's
+     * Ring takes milliseconds) can be checkpointed in the middle of its run. 0 (the default): off.
+     */
+    private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
+
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
     private static final int SPINS = 200;
 
@@ -54,6 +61,9 @@ final class WorldCuts implements CutPolicy {
         }
         boolean send = SENDS.contains(method);
         boolean waits = args != null && WAITS.contains(method);
+        if (PAUSE_MS > 0 && Thread.currentThread() == main && (send || waits || COLLECTIVES.contains(method))) {
+            pause();
+        }
         if (!send && !waits) {
             return shouldCapture(owner, method, receiver);
         }
@@ -155,6 +165,14 @@ final class WorldCuts implements CutPolicy {
             return true;
         }
         return false;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(PAUSE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** MPI_COMM_WORLD collectives made so far on this rank. */

@@ -1,0 +1,114 @@
+package mana.recoverytest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import mana.testkit.ManaJob;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Transparent checkpoints of programs that make point-to-point calls only (no collective): the cut
+ * is at their blocking sends and receives. Checkpointed mid-run, killed (or ended) and restarted,
+ * they print what an uninterrupted run on Open MPI's own binding prints.
+ */
+class TransparentP2pRecoveryTest {
+    static final String PIPELINE = "mana.examples.plain.PlainPipeline";
+    static final String ITEMS = "600";
+    static final String MS = "10";
+
+    static Path examples;
+    static Path ring;
+    static ManaJob.Run pipelineRef;
+    static ManaJob.Run ringRef;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void referenceResults() {
+        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
+        ring = ManaJob.home().resolve("examples/target/ring.jar");
+        assertTrue(Files.isRegularFile(examples), "build examples first: " + examples);
+        assertTrue(Files.isRegularFile(ring), "Open MPI's Ring is copied by ./mana setup: " + ring);
+        pipelineRef = ManaJob.raw(3, examples, PIPELINE, ITEMS, "0");
+        assertEquals(0, pipelineRef.exit(), pipelineRef.all());
+        ringRef = ManaJob.raw(3, ring, "Ring");
+        assertEquals(0, ringRef.exit(), ringRef.all());
+    }
+
+    /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
+    @Test
+    void pipelineCheckpointedAtItsSendsAndReceivesKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("pipeline");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainPipeline", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", PIPELINE, examples.toString(), ITEMS, MS);
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!job.out().contains("item 50 value") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(50); // a cut in the middle of the run, not before its first printed line
+            }
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains("the cut is before MPI_COMM_WORLD collective 1 (each rank stops at its first blocking send,"
+                    + " receive or probe after MPI_Init"), ck.all());
+            assertTrue(ck.out().contains("before mpi.Intracomm.recv: rank"), "the last stage waits in a receive: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain pipeline checksum"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm."), rest.all());
+        List<String> got = rest.out().lines().toList();
+        List<String> want = pipelineRef.out().lines().toList();
+        assertTrue(got.size() >= 1 && got.size() < want.size() - 4, "the restart starts after item 50: " + rest.all());
+        assertEquals(want.subList(want.size() - got.size(), want.size()), got, "the restart goes on where the cut was");
+    }
+
+    /**
+     * Open MPI's Ring (unmodified; slowed down by the test knob mana.transparent.pauseMs, else it
+     * ends in milliseconds) checkpointed with --exit halfway round: the run's output and the
+     * restart's together are the uninterrupted run's (as sorted lines: ranks print concurrently).
+     */
+    @Test
+    void openMpisRingCheckpointedHalfwayAndRestartedPrintsTheRestOfTheUninterruptedRun() throws Exception {
+        Path root = tmp.resolve("ring");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "Ring", List.of(),
+                Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.pauseMs=100"), "run", "--transparent", "--ckpt-dir", root.toString(),
+                "-np", "3", "--class", "Ring", ring.toString());
+        String first;
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!job.out().contains("decremented value: 7") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            first = job.out();
+            assertTrue(first.contains("decremented value: 7") && !first.contains("decremented value: 0"), "ended halfway: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm."), rest.all());
+        assertFalse(rest.out().contains("Process 0 sending"), "the restart does not start over: " + rest.all());
+        assertEquals(sorted(ringRef.out()), sorted(first + rest.out()), "run + restart = the uninterrupted run");
+    }
+
+    private static List<String> sorted(String out) {
+        List<String> l = new ArrayList<>(out.lines().toList());
+        l.sort(null);
+        return l;
+    }
+}
