@@ -324,6 +324,7 @@ final class CutProtocol {
                 }
                 reported = true;
                 limit = i + 1;
+                out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + i);
                 return false;
             }
