@@ -28,6 +28,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import mana.ckpt.store.CheckpointStore;
+import mana.launcher.rank.AppBundle;
 
 /**
  * The job coordinator inside {@code mana run}: a TCP server (loopback unless told otherwise)
@@ -564,7 +565,7 @@ public final class Coordinator implements AutoCloseable {
         final java.util.Set<Integer> withoutSafePoints = new java.util.TreeSet<>();
         /** Transparent mode: where each rank's main thread stopped (e.g. before mpi.Comm.recv), told with STOPPED. */
         final Map<Integer, String> stops = new java.util.TreeMap<>();
-        /** The ranks checkpoint transparently (they said so when the request reached them). */
+        /** The ranks checkpoint transparently (a job run with --transparent, or they said so when the request reached them). */
         boolean transparent;
         /** Transparent mode: the first reason each rank gave why its main thread could not be captured. */
         final Map<Integer, String> declines = new TreeMap<>();
@@ -599,7 +600,10 @@ public final class Coordinator implements AutoCloseable {
             attempt.clients.add(client);
         }
         int starting = np - running.size();
-        progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a safe point"
+        // a transparent job's ranks stop at cut points (MPI calls), not at Mana.safePoint
+        attempt.transparent = AppBundle.transparent();
+        progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a "
+                + (attempt.transparent ? "cut point" : "safe point")
                 + (starting > 0 ? " (" + starting + " not yet past MPI_Init)" : ""));
         String req = "REQ " + attempt.id + " " + seq + " " + settings.keep() + " " + exit + " "
                 + Wire.text(settings.ckptRoot().toString());

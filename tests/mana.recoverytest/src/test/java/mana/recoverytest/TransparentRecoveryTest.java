@@ -67,6 +67,7 @@ class TransparentRecoveryTest {
             ManaJob.Run ck = job.checkpointWhenReady("--exit");
             assertEquals(0, ck.exit(), ck.all() + job.all());
             assertTrue(ck.out().contains("the cut is before MPI_COMM_WORLD collective"), ck.all());
+            assertTrue(ck.out().contains("waiting for 2 ranks to reach a cut point"), "worded for cut points from the first line: " + ck.all());
             assertEquals(0, job.waitFor(), job.all());
             first = job.out();
             assertFalse(first.contains("checksum"), "ended at the checkpoint: " + job.all());
