@@ -65,14 +65,14 @@ class PendingReceiveBufferTest {
     }
 
     @Test
-    void aPendingReceivesBufferTheHeapDoesNotHoldIsNotWritten() {
+    void aPendingReceivesBufferTheHeapDoesNotHoldIsNotWritten() throws Exception {
         DoubleBuffer ghost = ByteBuffer.allocateDirect(8).asDoubleBuffer();
         RequestDescriptor d = new RequestDescriptor(RequestDescriptor.Op.IRECV, 0x10000000, ghost, 1, 0x30000001, 1, 7, null);
         int vid = Handles.TABLE.create(Kind.REQUEST, new Object(), d);
         try {
             HeapKryo writer = new HeapKryo(getClass().getClassLoader(), null);
             writer.writeClassAndObject(new Output(256, -1), ghost.duplicate());
-            assertTrue(writer.pendingReceiveBuffers().containsValue(vid));
+            assertTrue(writer.pendingReceiveBuffers().values().stream().anyMatch(v -> v == vid)); // an IdentityHashMap: values by identity
             assertTrue(writer.pendingBuffersWritten().isEmpty(), "a view of it is not the buffer: HeapImage.save refuses this");
         } finally {
             Handles.TABLE.free(vid, Kind.REQUEST);
