@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 
 /**
  * Words why a transparent checkpoint was abandoned: the planner speaks of safe points; in
- * transparent mode they are cut points (blocking sends, receives, probes and collectives on
+ * transparent mode they are cut points (blocking sends, receives, probes, waits and collectives on
  * MPI_COMM_WORLD made by the main thread), and a rank that never reached one capturable says why (its first decline).
  */
 final class TransparentReasons {
@@ -18,7 +18,7 @@ final class TransparentReasons {
 
     /** Where a transparent cut with target {@code t} is. */
     static String cut(long t) {
-        return "before MPI_COMM_WORLD collective " + t + " (each rank stops at its first blocking send, receive or probe after "
+        return "before MPI_COMM_WORLD collective " + t + " (each rank stops at its first blocking send, receive, probe or wait after "
                 + (t <= 1 ? "MPI_Init" : "collective " + (t - 1)) + ", or at collective " + t + ")";
     }
 
@@ -37,7 +37,7 @@ final class TransparentReasons {
         String r = reason.replace("did not reach a safe point within", "did not reach a capturable cut point within")
                 .replace("safe point", "cut point");
         if (r.contains("did not reach")) {
-            r += " (transparent checkpoints cut only at a blocking send, receive or probe or before a blocking collective on"
+            r += " (transparent checkpoints cut only at a blocking send, receive, probe or wait or before a blocking collective on"
                     + " MPI_COMM_WORLD made by the main thread; a program that makes none cannot be checkpointed)";
         }
         if (!declines.isEmpty() && !r.contains("cannot be captured")) {

@@ -24,11 +24,14 @@ class TransparentP2pRecoveryTest {
     static final String PIPELINE = "mana.examples.plain.PlainPipeline";
     static final String ITEMS = "600";
     static final String MS = "10";
+    static final String HALO = "mana.examples.plain.PlainHalo";
+    static final String STEPS = "600";
 
     static Path examples;
     static Path ring;
     static ManaJob.Run pipelineRef;
     static ManaJob.Run ringRef;
+    static ManaJob.Run haloRef;
 
     @TempDir
     Path tmp;
@@ -43,6 +46,41 @@ class TransparentP2pRecoveryTest {
         assertEquals(0, pipelineRef.exit(), pipelineRef.all());
         ringRef = ManaJob.raw(3, ring, "Ring");
         assertEquals(0, ringRef.exit(), ringRef.all());
+        haloRef = ManaJob.raw(3, examples, HALO, STEPS, "0");
+        assertEquals(0, haloRef.exit(), haloRef.all());
+    }
+
+    /**
+     * A halo exchange (iRecv, iSend, Request.waitAll; no collective) checkpointed mid-run, every
+     * rank killed -9, restarted: the cut is at the waitAll (receives still pending there are
+     * re-posted into the buffers the restored program holds) and the restart prints exactly the
+     * uninterrupted run's tail.
+     */
+    @Test
+    void haloExchangeCheckpointedAtItsWaitAllKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("halo");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHalo", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", HALO, examples.toString(), STEPS, MS);
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!job.out().contains("step 50 sum") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains("before mpi.Request.waitAll: rank"), "the ranks wait in waitAll: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain halo total"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Request.waitAll"), rest.all());
+        List<String> got = rest.out().lines().toList();
+        List<String> want = haloRef.out().lines().toList();
+        assertTrue(got.size() >= 2 && got.size() < want.size() - 4, "the restart starts after step 50: " + rest.all());
+        assertEquals(want.subList(want.size() - got.size(), want.size()), got, "the restart goes on where the cut was");
     }
 
     /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
@@ -60,7 +98,7 @@ class TransparentP2pRecoveryTest {
             assertEquals(0, ck.exit(), ck.all() + job.all());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
             assertTrue(ck.out().contains("the cut is before MPI_COMM_WORLD collective 1 (each rank stops at its first blocking send,"
-                    + " receive or probe after MPI_Init"), ck.all());
+                    + " receive, probe or wait after MPI_Init"), ck.all());
             assertTrue(ck.out().contains("before mpi.Intracomm.recv: rank"), "the last stage waits in a receive: " + ck.all());
             job.killAllRanks();
             assertNotEquals(0, job.waitFor(), job.all());

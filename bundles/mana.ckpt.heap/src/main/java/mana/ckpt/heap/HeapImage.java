@@ -36,7 +36,8 @@ public final class HeapImage {
     }
 
     private static final String MAGIC = "MANA-HEAP";
-    private static final int VERSION = 1;
+    /** 2: a pending receive's buffer is written as its request's handle. */
+    private static final int VERSION = 2;
 
     private HeapImage() {
     }
@@ -84,6 +85,14 @@ public final class HeapImage {
                 }
             }
             out.flush();
+            for (var e : kryo.pendingReceiveBuffers().entrySet()) {
+                if (!kryo.pendingBuffersWritten().contains(e.getValue())) {
+                    // the engine restores the request's buffer; the program would hold another copy that MPI never fills
+                    throw new HeapRefusal("request " + mana.core.vid.Vid.toString(e.getValue()) + " is a receive pending at the cut"
+                            + " whose buffer main's frames and statics do not hold as the same object (a view or slice of it?):"
+                            + " after a restart the program would not see the message");
+                }
+            }
             for (Class<?> c : kryo.classesWritten()) {
                 if (c.getClassLoader() == appLoader) {
                     appClasses.add(c.getName());

@@ -30,9 +30,13 @@ public final class Continuations {
      * Calls into package {@code mpi} whose woven sites pass their arguments to the policy (a
      * receive or probe waits outside MPI for its message in transparent mode): Open MPI's
      * {@code Comm.recv(buf, count, type, source, tag)}, {@code Comm.probe(source, tag)} and
-     * {@code Message.mProbe(source, tag, comm)}. Other sites pass none (no boxing).
+     * {@code Message.mProbe(source, tag, comm)}; and the waits on requests (a wait outside MPI
+     * tests them): {@code Request.waitFor()}, {@code waitStatus()} and the static array waits
+     * {@code waitAll}, {@code waitAny}, {@code waitSome} (and their {@code ...Status} forms).
+     * Other sites pass none (no boxing).
      */
-    public static final java.util.Set<String> ARGUMENT_CALLS = java.util.Set.of("recv", "probe", "mProbe");
+    public static final java.util.Set<String> ARGUMENT_CALLS = java.util.Set.of("recv", "probe", "mProbe", "waitFor", "waitStatus",
+            "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus", "waitSome", "waitSomeStatus");
 
     /** Read by woven code before each cut point: a {@link CutPolicy} wants to be asked. */
     public static volatile boolean armed;

@@ -312,20 +312,24 @@ final class MethodWeaver {
             return s.restoreTarget;
         }
 
-        /** A receive or probe into package mpi: its policy may wait outside MPI for the message its arguments name. */
+        /**
+         * A receive, probe or wait into package mpi: its policy may wait outside MPI for the
+         * message or the requests its arguments name ({@code Request.waitAll(Request[])} and
+         * the other array waits are static).
+         */
         private static boolean passesArguments(Site s) {
-            return s.call.owner.startsWith("mpi/") && s.call.getOpcode() != INVOKESTATIC
-                    && Continuations.ARGUMENT_CALLS.contains(s.call.name);
+            return s.call.owner.startsWith("mpi/") && Continuations.ARGUMENT_CALLS.contains(s.call.name);
         }
 
-        /** The call's arguments (the spilled values above the receiver), boxed into an Object[] on the stack. */
+        /** The call's arguments (the spilled values above the receiver, if any), boxed into an Object[] on the stack. */
         private void argumentArray(Site s, int b, int top, int[] off) {
-            tail.add(intConst(top - b - 1));
+            int first = s.call.getOpcode() == INVOKESTATIC ? b : b + 1;
+            tail.add(intConst(top - first));
             tail.add(new TypeInsnNode(ANEWARRAY, "java/lang/Object"));
-            for (int i = b + 1; i < top; i++) {
+            for (int i = first; i < top; i++) {
                 BasicValue v = s.frame.getStack(i);
                 tail.add(new InsnNode(DUP));
-                tail.add(intConst(i - b - 1));
+                tail.add(intConst(i - first));
                 tail.add(new VarInsnNode(v.getType().getOpcode(ILOAD), origMax + off[i - b]));
                 box(v.getType());
                 tail.add(new InsnNode(AASTORE));

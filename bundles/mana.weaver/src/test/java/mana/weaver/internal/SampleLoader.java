@@ -25,9 +25,14 @@ public class SampleLoader extends ClassLoader {
 
     /** The classes of package {@code pkg} (a directory of classes or in a jar on the class path). */
     public SampleLoader(String pkg, boolean woven) {
+        this(pkg, woven, n -> n.startsWith("testmpi/"));
+    }
+
+    /** As {@link #SampleLoader(String, boolean)}, with the classes whose calls are cut points. */
+    public SampleLoader(String pkg, boolean woven, java.util.function.Predicate<String> cutOwner) {
         super(SampleLoader.class.getClassLoader());
         this.classes = sampleClasses(pkg);
-        this.weaver = woven ? Weaver.of(classes, n -> n.startsWith("testmpi/"), Weaver.resources(getParent())) : null;
+        this.weaver = woven ? Weaver.of(classes, cutOwner, Weaver.resources(getParent())) : null;
     }
 
     /** The class files of package samples, by internal name. */

@@ -19,7 +19,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import mana.ckpt.state.BufferState;
+import mana.core.desc.RequestDescriptor;
+import mana.core.error.ManaException;
 import mana.core.vid.HandleObjects;
+import mana.core.vid.Handles;
+import mana.core.vid.Kind;
+import mana.core.vid.Vid;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -205,15 +210,60 @@ public final class HeapKryo extends Kryo {
         }
     }
 
-    /** A buffer as mana.ckpt's record of it (shared direct memory stays shared within one image). */
+    /**
+     * The buffers of the receives pending when this image is written, by identity, with their
+     * requests' handles: such a buffer is written as its request's handle, and read back as the
+     * buffer the checkpoint engine restored for that request (the one its re-posted receive
+     * fills, or that the drain filled at the cut), so that the program and MPI share it again.
+     */
+    public java.util.Map<Object, Integer> pendingReceiveBuffers() {
+        if (pendingReceives == null) {
+            pendingReceives = new java.util.IdentityHashMap<>();
+            for (RequestDescriptor.Pending p : RequestDescriptor.pending()) {
+                RequestDescriptor d = p.descriptor();
+                if (d.op().isReceive() && !d.isPersistent() && d.isActive() && d.completion() == null && d.buffer() instanceof Buffer) {
+                    pendingReceives.put(d.buffer(), p.vid());
+                }
+            }
+        }
+        return pendingReceives;
+    }
+
+    /** Handles of the pending receives whose buffer this image wrote (see {@link #pendingReceiveBuffers}). */
+    public java.util.Set<Integer> pendingBuffersWritten() {
+        return pendingWritten;
+    }
+
+    private java.util.Map<Object, Integer> pendingReceives;
+    private final java.util.Set<Integer> pendingWritten = new java.util.HashSet<>();
+
+    /** A buffer as mana.ckpt's record of it (shared direct memory stays shared within one image), or as its pending receive's handle. */
     final class BufferSerializer extends Serializer<Buffer> {
         @Override
         public void write(Kryo kryo, Output output, Buffer b) {
+            Integer request = pendingReceiveBuffers().get(b);
+            output.writeBoolean(request != null);
+            if (request != null) {
+                output.writeInt(request);
+                pendingWritten.add(request);
+                return;
+            }
             kryo.writeClassAndObject(output, BufferState.save(b, memories));
         }
 
         @Override
         public Buffer read(Kryo kryo, Input input, Class<? extends Buffer> type) {
+            if (input.readBoolean()) {
+                int request = input.readInt();
+                try {
+                    if (Handles.descriptor(request, Kind.REQUEST) instanceof RequestDescriptor d && d.buffer() instanceof Buffer b) {
+                        return b;
+                    }
+                } catch (ManaException e) {
+                    // named below
+                }
+                throw new KryoException("the buffer of request " + Vid.toString(request) + " is not among the restored requests");
+            }
             return BufferState.restore(kryo.readClassAndObject(input));
         }
     }

@@ -13,7 +13,7 @@ import mana.core.vid.HandleObjects;
  * at a cut while its peer has stopped before sending; the call is then made once the message is
  * there, and completes at once.
  */
-final class MessageWait {
+final class MessageWait implements Arrival {
 
     private final P2pProvider p2p;
     private final int comm;
@@ -61,7 +61,8 @@ final class MessageWait {
     }
 
     /** Whether the message is there (or the probe fails: the call is then made and reports the error itself). */
-    boolean arrived() {
+    @Override
+    public boolean arrived() {
         try {
             return p2p.iProbe(comm, source, tag) != null;
         } catch (Exception e) {

@@ -4,10 +4,12 @@ import mana.core.desc.RequestDescriptor;
 import mana.core.vid.Vid;
 
 /**
- * Requests a transparent checkpoint cannot take yet: the engine saves a request's buffer in its
- * own section and the heap image saves the application's copy, so a receive still pending at the
- * cut (or a persistent request) would come back filling a buffer the program no longer holds.
- * Refused (the job goes on) until the two share one object graph.
+ * Requests a transparent checkpoint cannot take yet. A receive pending at the cut is taken: its
+ * buffer goes into the heap image as its request's handle and comes back as the buffer the
+ * engine re-posts the receive into (see {@code HeapKryo.pendingReceiveBuffers}). Refused (the job
+ * goes on): a persistent request (the engine remakes it over a buffer of its own), a receive into
+ * something other than a java.nio buffer, and a non-blocking collective still pending (the engine
+ * completes it after the heap image is written, so the image would miss its result).
  */
 final class PendingRequests {
 
@@ -18,11 +20,17 @@ final class PendingRequests {
     static String problem() {
         for (RequestDescriptor.Pending p : RequestDescriptor.pending()) {
             RequestDescriptor d = p.descriptor();
-            boolean receive = d.op().isReceive() && d.isActive() && d.completion() == null;
-            if (receive || d.isPersistent()) {
-                return "request " + Vid.toString(p.vid()) + " (" + d.op().name().toLowerCase() + ") is "
-                        + (receive ? "a receive still pending" : "persistent") + " at the cut: transparent checkpoints do not keep"
-                        + " a request's buffer shared with the heap yet";
+            String name = "request " + Vid.toString(p.vid()) + " (" + d.op().name().toLowerCase() + ")";
+            if (d.isPersistent()) {
+                return name + " is persistent: transparent checkpoints do not keep a persistent request's buffer shared with the heap";
+            }
+            boolean pending = d.isActive() && d.completion() == null;
+            if (pending && d.op().isCollective()) {
+                return name + " is a non-blocking collective still pending at the cut: transparent checkpoints cannot take it yet";
+            }
+            if (pending && d.op().isReceive() && !(d.buffer() instanceof java.nio.Buffer)) {
+                return name + " is a receive pending at the cut into a " + (d.buffer() == null ? "null" : d.buffer().getClass().getName())
+                        + ", not a java.nio buffer: transparent checkpoints cannot share it with the heap";
             }
         }
         return null;

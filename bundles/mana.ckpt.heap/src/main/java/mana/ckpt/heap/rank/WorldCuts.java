@@ -13,7 +13,9 @@ import mana.weaver.api.CutPolicy;
 
 /**
  * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
- * the woven main thread. MPI has every rank make the world's collectives in the same order, so
+ * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes and waits on
+ * requests (receives, probes and waits wait outside MPI until the call would return at once, a
+ * cut point all the while). MPI has every rank make the world's collectives in the same order, so
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
  * agreement works with. At a cut point where the stack cannot be captured the rank goes on (the
@@ -38,16 +40,26 @@ final class WorldCuts implements CutPolicy {
     /** The thread main runs on (the policy is made there): calls on other threads never take part in a cut. */
     private final Thread main = Thread.currentThread();
 
-    /** Blocking sends: a cut point before the call (the call is made at once when the rank goes on). */
-    static final Set<String> SENDS = Set.of("send", "bSend", "sSend", "rSend");
+    /**
+     * Blocking sends and sendRecvs: a cut point before the call (made at once when the rank goes
+     * on). A sendRecv does not wait for its message outside MPI first: in a ring shift that
+     * message is sent by the peer's own sendRecv, so every rank would wait. One blocked inside for
+     * a stopped peer is let on by that peer's PASS.
+     */
+    static final Set<String> SENDS = Set.of("send", "bSend", "sSend", "rSend", "sendRecv", "sendRecvReplace");
 
     /** Blocking receives and probes: the rank waits outside MPI for the message, a cut point all the while. */
     static final Set<String> WAITS = Set.of("recv", "probe", "mProbe");
 
+    /** Waits on requests: the rank tests them outside MPI, a cut point all the while (pending requests are saved by the engine). */
+    static final Set<String> REQUEST_WAITS = Set.of("waitFor", "waitStatus", "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus",
+            "waitSome", "waitSomeStatus");
+
     /**
      * A test knob ({@code -Dmana.transparent.pauseMs=N} in MANA_JAVA_OPTS): main sleeps N ms before
-     * each blocking send, receive, probe or world collective, so that a short program (Open MPI's
-     * Ring takes milliseconds) can be checkpointed in the middle of its run. 0 (the default): off.
+     * each blocking send, sendRecv, receive, probe, wait or world collective, so that a short
+     * program (Open MPI's Ring takes milliseconds) can be checkpointed in the middle of its run.
+     * 0 (the default): off.
      */
     private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
 
@@ -60,7 +72,8 @@ final class WorldCuts implements CutPolicy {
             return false;
         }
         boolean send = SENDS.contains(method);
-        boolean waits = args != null && WAITS.contains(method);
+        boolean requestWait = args != null && REQUEST_WAITS.contains(method);
+        boolean waits = requestWait || args != null && WAITS.contains(method);
         if (PAUSE_MS > 0 && Thread.currentThread() == main && (send || waits || COLLECTIVES.contains(method))) {
             pause();
         }
@@ -73,7 +86,7 @@ final class WorldCuts implements CutPolicy {
         if (send) {
             return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
         }
-        MessageWait wait = MessageWait.of(method, receiver, args);
+        Arrival wait = requestWait ? RequestWait.of(method, receiver, args) : MessageWait.of(method, receiver, args);
         if (wait == null) {
             return false;
         }
