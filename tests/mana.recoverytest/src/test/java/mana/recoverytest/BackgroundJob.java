@@ -60,6 +60,17 @@ final class BackgroundJob implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /**
+     * Waits until the job has printed {@code text} (at most 120 s, or until it ends), so that a
+     * checkpoint cuts it in the middle of its run, not before its first printed line.
+     */
+    void awaitOutput(String text) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!out().contains(text) && process.isAlive() && System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+    }
+
     /** {@code mana checkpoint JOB EXTRA}, retried while the ranks are still starting. */
     ManaJob.Run checkpointWhenReady(String... extra) throws InterruptedException {
         List<String> a = new ArrayList<>(List.of("checkpoint", jobId));

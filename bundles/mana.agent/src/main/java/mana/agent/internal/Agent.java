@@ -69,7 +69,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     Agent(Map<String, String> env) {
         this.env = env;
         this.rank = intEnv("OMPI_COMM_WORLD_RANK", 0);
-        this.protocol = new CutProtocol(this::send, this::cut, this::exitJob);
+        this.protocol = new CutProtocol(this::send, this::cut, this::exitJob, this::receiveArrived);
     }
 
     private String token() throws IOException {
@@ -189,6 +189,14 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         }
         CutOutcome o = e.checkpoint(new CutRequest(a.seq(), Path.of(a.root()), a.keep(), jobId, index, a.exit()), state);
         return new CutProtocol.Result(o.committed(), o.seq(), o.bytes(), o.drained(), o.abortReason());
+    }
+
+    /** While this rank waits at the cut for GO: messages that arrived go into the drain buffer. */
+    private void receiveArrived() {
+        RankCheckpointer e = engine;
+        if (e != null) {
+            e.receiveArrived();
+        }
     }
 
     /** After a committed {@code checkpoint --exit}: finalize MPI and end this rank with status 0. */

@@ -12,7 +12,9 @@ import mana.api.spi.PlatformHook;
  * The coordinator picks the target T = max(limits) once every rank has reported, so no rank is
  * past T. A rank reaching T builds its state, reports STOPPED and waits for GO, which comes only
  * when every rank has stopped: the collective engine call never starts unless all ranks join it
- * (a rank that finalizes or dies meanwhile turns into CANCEL, and the stopped ranks go on).
+ * (a rank that finalizes or dies meanwhile turns into CANCEL, and the stopped ranks go on). While
+ * it waits it takes arrived messages into the drain buffer (a peer may be blocked inside a large
+ * send to it, short of its own cut; every such message was sent before the sender's cut).
  *
  * <p>Methods named on* run on the link's reader thread; {@link #atSafePoint} on the
  * application's thread.
@@ -41,6 +43,9 @@ final class CutProtocol {
     private final Outbox out;
     private final Cutter cutter;
     private final Runnable exitJob;
+    private final Runnable whileStopped;
+    /** How often a stopped rank takes arrived messages while it waits for GO. */
+    private static final long STOPPED_POLL_MS = 5;
 
     private Attempt attempt;
     private boolean reported;
@@ -63,9 +68,20 @@ final class CutProtocol {
     private boolean holdSignal;
 
     CutProtocol(Outbox out, Cutter cutter, Runnable exitJob) {
+        this(out, cutter, exitJob, () -> { });
+    }
+
+    /**
+     * @param whileStopped run on the stopped rank's own thread, again and again, while it waits
+     *        at the cut for GO (outside the lock): takes the messages that arrive off the network,
+     *        so that a peer blocked inside a send to this rank (a large, rendezvous message) gets
+     *        out of MPI and reaches its own cut instead of holding everyone until the deadline
+     */
+    CutProtocol(Outbox out, Cutter cutter, Runnable exitJob, Runnable whileStopped) {
         this.out = out;
         this.cutter = cutter;
         this.exitJob = exitJob;
+        this.whileStopped = whileStopped;
     }
 
     void holdSignal(boolean hold) {
@@ -249,12 +265,21 @@ final class CutProtocol {
         synchronized (lock) {
             out.send("STOPPED " + cut.id() + " " + i + (stoppingAt == null ? "" : " " + Wire.text(stoppingAt)));
             stoppingAt = null;
-            while (attempt != null && attempt.id() == cut.id() && !go) {
-                waitUninterruptibly();
+        }
+        while (true) {
+            synchronized (lock) {
+                if (attempt == null || attempt.id() != cut.id()) {
+                    return;
+                }
+                if (go) {
+                    break;
+                }
+                waitUninterruptibly(STOPPED_POLL_MS);
+                if (go || attempt == null || attempt.id() != cut.id()) {
+                    continue;
+                }
             }
-            if (attempt == null || attempt.id() != cut.id()) {
-                return;
-            }
+            whileStopped.run();
         }
         Result r;
         try {
@@ -436,8 +461,13 @@ final class CutProtocol {
 
     /** Waits on the lock; an interrupt is kept for after the safe point (the cut must not break). */
     private void waitUninterruptibly() {
+        waitUninterruptibly(0);
+    }
+
+    /** The same, for at most {@code ms} milliseconds (0: no limit). */
+    private void waitUninterruptibly(long ms) {
         try {
-            lock.wait();
+            lock.wait(ms);
         } catch (InterruptedException e) {
             interruptedMeanwhile = true;
         }

@@ -83,6 +83,42 @@ class CutProtocolTest {
     }
 
     /**
+     * A stopped rank takes arrived messages again and again, on its own thread, while it waits
+     * for GO (a peer may be blocked inside a large send to it), and no more once GO has come.
+     */
+    @Test
+    void aStoppedRankTakesArrivedMessagesOnItsOwnThreadUntilGo() throws Exception {
+        List<Thread> takers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger takes = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch twice = new java.util.concurrent.CountDownLatch(2);
+        CutProtocol p = new CutProtocol(line -> (line.startsWith("NOSAFEPOINT") ? noSafePoint : sent).add(line),
+                (a, index, state) -> new CutProtocol.Result(true, a.seq(), 1, 0, null), () -> { }, () -> {
+                    takers.add(Thread.currentThread());
+                    takes.incrementAndGet();
+                    twice.countDown();
+                });
+        p.onRequest(new CutProtocol.Attempt(3, 1, 2, false, "/ckpt"));
+        CompletableFuture.runAsync(() -> p.atSafePoint(4, "a", null)).get(10, TimeUnit.SECONDS);
+        assertEquals("AT 3 4", next());
+        p.onTarget(3, 5);
+        Thread[] app = new Thread[1];
+        CompletableFuture<Void> cut = CompletableFuture.runAsync(() -> {
+            app[0] = Thread.currentThread();
+            p.atSafePoint(5, "b", null);
+        });
+        assertEquals("STOPPED 3 5", next());
+        assertTrue(twice.await(10, TimeUnit.SECONDS), "arrived messages are taken while the rank waits for GO");
+        assertFalse(cut.isDone(), "still waiting for GO");
+        p.onGo(3);
+        cut.get(10, TimeUnit.SECONDS);
+        assertTrue(next().startsWith("OUTCOME 3 true"));
+        int after = takes.get();
+        assertTrue(takers.stream().allMatch(t -> t == app[0]), "on the stopped rank's own thread (MPI calls): " + takers);
+        p.atSafePoint(6, "c", null); // no attempt: nothing to take
+        assertEquals(after, takes.get(), "nothing is taken once the cut has gone on");
+    }
+
+    /**
      * Transparent mode: a capturable cut point reports AT and blocks at the limit like a safe
      * point, and answers true at the target without building any state (the caller captures, then
      * passes the state to atSafePoint with the same index); a declined one is told once (NOCUT),

@@ -22,6 +22,21 @@ public interface RankCheckpointer {
     CutOutcome checkpoint(CutRequest request, Object appState);
 
     /**
+     * Called again and again while this rank waits at an agreed cut for the other ranks to
+     * stop (before {@link #checkpoint}): takes point-to-point messages that have arrived off the
+     * network into the drain buffer, as the checkpoint's drain would. A peer blocked inside a
+     * large (rendezvous) send to this rank can then leave MPI and reach its own cut; without it
+     * the cut waits for that peer until the coordinator's deadline. Every such message was sent
+     * before its sender's cut, so the drain's accounting is the same. Does nothing (returns 0)
+     * when a thread is inside an MPI call, never blocks, never throws.
+     *
+     * @return the messages taken
+     */
+    default long receiveArrived() {
+        return 0;
+    }
+
+    /**
      * When this rank was started as a restart: what the checkpoint held, after every MPI
      * object was rebuilt. Must be called after MPI_Init (the restore happens there).
      *

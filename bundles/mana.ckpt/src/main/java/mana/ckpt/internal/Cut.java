@@ -70,10 +70,11 @@ final class Cut {
     record LiveComm(int vid, CommDescriptor d) {
     }
 
-    Cut(CutRequest request, Object appState, List<DescriptorKind> kinds) {
+    Cut(CutRequest request, Object appState, List<DescriptorKind> kinds, long drainedEarly) {
         this.request = request;
         this.appState = appState;
         this.kinds = kinds;
+        this.drained = drainedEarly;
     }
 
     private CutOutcome aborted(String reason) {
@@ -384,16 +385,9 @@ final class Cut {
                 if (left == 0) {
                     continue;
                 }
-                Comm lower = (Comm) lowerComm(e.getKey().vid());
-                Status s = lower.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG);
-                if (s != null) {
-                    int source = s.getSource();
-                    int tag = s.getTag();
-                    int n = s.getCount(MPI.BYTE);
-                    byte[] data = new byte[n];
-                    lower.recv(data, n, MPI.BYTE, source, tag);
-                    Drained.add(new Drained.Message(e.getKey().vid(), source, tag, data));
-                    e.getKey().d().countReceived(source);
+                Drained.Message got = receiveOne(e.getKey());
+                if (got != null) {
+                    int source = got.source();
                     if (source < e.getValue().length && e.getValue()[source] > 0) {
                         e.getValue()[source]--;
                         outstanding--;
@@ -410,6 +404,28 @@ final class Cut {
             }
         }
         return null;
+    }
+
+    /**
+     * Receives one message waiting on {@code c} (any source, any tag; a message that matches a
+     * posted receive is that receive's, MPI never shows it to a probe) as bytes into the drain
+     * buffer and counts it as received; null when none is there.
+     */
+    static Drained.Message receiveOne(LiveComm c) throws MPIException, ManaException {
+        Comm lower = (Comm) lowerComm(c.vid());
+        Status s = lower.iProbe(MPI.ANY_SOURCE, MPI.ANY_TAG);
+        if (s == null) {
+            return null;
+        }
+        int source = s.getSource();
+        int tag = s.getTag();
+        int n = s.getCount(MPI.BYTE);
+        byte[] data = new byte[n];
+        lower.recv(data, n, MPI.BYTE, source, tag);
+        Drained.Message m = new Drained.Message(c.vid(), source, tag, data);
+        Drained.add(m);
+        c.d().countReceived(source);
+        return m;
     }
 
     /**

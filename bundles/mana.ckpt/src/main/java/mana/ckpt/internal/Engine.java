@@ -32,9 +32,21 @@ public final class Engine implements RankCheckpointer, LifecycleListener {
     private volatile Restored restored;
     private volatile boolean initDone;
 
+    /** Messages {@link #receiveArrived} took since the last checkpoint (counted in its "drained"). Main thread only. */
+    private long drainedEarly;
+
     @Override
     public CutOutcome checkpoint(CutRequest request, Object appState) {
-        return new Cut(request, appState, kinds.inRestoreOrder()).run();
+        long early = drainedEarly;
+        drainedEarly = 0;
+        return new Cut(request, appState, kinds.inRestoreOrder(), early).run();
+    }
+
+    @Override
+    public long receiveArrived() {
+        long n = EarlyDrain.receiveArrived();
+        drainedEarly += n;
+        return n;
     }
 
     @Override
