@@ -353,34 +353,46 @@ final class CutProtocol {
                 out.send("AT " + id + " " + i);
                 return false;
             }
-            boolean blockedSent = false;
-            while (true) {
-                if (attempt == null || attempt.id() != id) {
-                    return false;
-                }
-                if (target >= 0) {
-                    if (i < target) {
-                        return false;
-                    }
-                    if (i > target || declined != null) {
-                        out.send("FAILED " + id + " " + Wire.text(i > target
-                                ? "rank passed the target cut point " + target + " (at " + i + ")"
-                                : "the cut is before MPI_COMM_WORLD collective " + i + ", where this rank's main thread cannot be captured: "
-                                        + declined));
-                        waitWhileActive(id);
-                        return false;
-                    }
-                    return true;
-                }
-                if (i < limit) {
-                    return false;
-                }
-                if (!blockedSent) {
-                    out.send("BLOCKED " + id + " " + i);
-                    blockedSent = true;
-                }
-                waitUninterruptibly();
+            return awaitTarget(id, i, declined, false);
+        }
+    }
+
+    /**
+     * At cut point {@code i} of attempt {@code id}, reported: waits below the limit for the
+     * target. True to capture here (the target is {@code i}); false to go on: before the limit,
+     * a target ahead, the attempt over, or (point-to-point cut points only) a PASS since this
+     * call began. A target behind, or one here where main cannot be captured ({@code declined}),
+     * fails the attempt. Called with the lock held.
+     */
+    private boolean awaitTarget(long id, long i, String declined, boolean p2p) {
+        boolean blockedSent = false;
+        long passed = passes;
+        while (true) {
+            if (attempt == null || attempt.id() != id) {
+                return false;
             }
+            if (target >= 0) {
+                if (i < target) {
+                    return false;
+                }
+                if (i > target || declined != null) {
+                    out.send("FAILED " + id + " " + Wire.text(i > target
+                            ? "rank passed the target cut point " + target + " (at " + i + ")"
+                            : "the cut is before MPI_COMM_WORLD collective " + i + ", where this rank's main thread cannot be captured: "
+                                    + declined));
+                    waitWhileActive(id);
+                    return false;
+                }
+                return true;
+            }
+            if (i < limit || p2p && passes != passed) {
+                return false; // before the limit, or let through once (PASS) since a peer may wait inside MPI for this call
+            }
+            if (!blockedSent) {
+                out.send("BLOCKED " + id + " " + i + (p2p ? " p2p" : ""));
+                blockedSent = true;
+            }
+            waitUninterruptibly();
         }
     }
 
@@ -424,32 +436,7 @@ final class CutProtocol {
                 out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
                 out.send("AT " + id + " " + (i - 1));
             }
-            boolean blockedSent = false;
-            long passed = passes;
-            while (true) {
-                if (attempt == null || attempt.id() != id) {
-                    return false;
-                }
-                if (target >= 0) {
-                    if (i < target) {
-                        return false;
-                    }
-                    if (i > target) {
-                        out.send("FAILED " + id + " " + Wire.text("rank passed the target cut point " + target + " (at " + i + ")"));
-                        waitWhileActive(id);
-                        return false;
-                    }
-                    return true;
-                }
-                if (i < limit || passes != passed) {
-                    return false; // before the limit, or let through once (PASS) since a peer may wait inside MPI for this call
-                }
-                if (!blockedSent) {
-                    out.send("BLOCKED " + id + " " + i + " p2p");
-                    blockedSent = true;
-                }
-                waitUninterruptibly();
-            }
+            return awaitTarget(id, i, null, true);
         }
     }
 
