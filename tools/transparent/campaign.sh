@@ -8,6 +8,8 @@
 #   tools/transparent/campaign.sh [RUNS] [ROUNDS] [MS]     (default: 20 runs, 300 rounds, 20 ms per round)
 #   PROGRAM=pipeline tools/transparent/campaign.sh ...     mana.examples.plain.PlainPipeline instead (point-to-point
 #                                                          calls only: the cuts are at its sends and receives; ROUNDS = items)
+#   PROGRAM=halo ...                                       mana.examples.plain.PlainHalo (iRecv/iSend/waitAll; ROUNDS = steps)
+#   PROGRAM=exchange ...                                   mana.examples.plain.PlainExchange (1 MiB rendezvous sends; ROUNDS = steps)
 # Needs a built tree (./mana setup).
 set -uo pipefail
 HOME_DIR="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -16,7 +18,9 @@ JAR="$HOME_DIR/examples/target/mana-examples.jar"
 case "${PROGRAM:-ring}" in
   ring) CLASS=mana.examples.plain.PlainRing; SUM='^plain ring checksum' ;;
   pipeline) CLASS=mana.examples.plain.PlainPipeline; SUM='^plain pipeline checksum' ;;
-  *) echo "campaign: PROGRAM is ring or pipeline, not '$PROGRAM'" >&2; exit 2 ;;
+  halo) CLASS=mana.examples.plain.PlainHalo; SUM='^plain halo total' ;;
+  exchange) CLASS=mana.examples.plain.PlainExchange; SUM='^plain exchange checksum' ;;
+  *) echo "campaign: PROGRAM is ring, pipeline, halo or exchange, not '$PROGRAM'" >&2; exit 2 ;;
 esac
 MPIJAR="$HOME_DIR/launcher/target/dist/lib/mana.lowerhalf.jar"
 [ -f "$JAR" ] || { echo "campaign: $JAR missing: build the tree first (./mana setup)" >&2; exit 2; }
