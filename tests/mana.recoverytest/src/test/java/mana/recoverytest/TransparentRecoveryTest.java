@@ -31,6 +31,7 @@ class TransparentRecoveryTest {
     static final String HEAT = "mana.examples.plain.PlainHeat";
     static final String RING = "mana.examples.plain.PlainRing";
     static final String LOG = "mana.examples.plain.PlainLog";
+    static final String WORKER = "mana.examples.plain.PlainWorker";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -146,6 +147,28 @@ class TransparentRecoveryTest {
             assertTrue(ck.err().contains("mana.examples.plain.PlainLog.main"), ck.all());
             assertEquals(0, job.waitFor(), job.all());
             assertEquals(logR, RecoveryTest.checksum(job.out(), "plain log checksum", job.all()));
+        }
+    }
+
+    /**
+     * A second thread running the application's code (not reachable from main's frames or the
+     * statics): the checkpoint is refused (exit 3) naming the thread, and the job finishes right.
+     */
+    @Test
+    void aProgramWithAnotherThreadInItsOwnCodeIsRefusedAndGoesOn() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, WORKER, "40", "0");
+        assertEquals(0, ref.exit(), ref.all());
+        Path root = tmp.resolve("worker");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainWorker", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", WORKER, examples.toString(), "40", "200");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(3, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.err().contains("thread \"plain-worker\"") && ck.err().contains("only the main thread is checkpointed"),
+                    ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertEquals(ref.out().lines().filter(l -> l.startsWith("plain worker checksum")).toList(),
+                    job.out().lines().filter(l -> l.startsWith("plain worker checksum")).toList(), job.all());
         }
     }
 

@@ -112,6 +112,10 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             if (pending != null) {
                 throw new HeapRefused(pending);
             }
+            String busy = AppThreads.problem(appLoader, Thread.currentThread());
+            if (busy != null) {
+                throw new HeapRefused(busy);
+            }
             try {
                 return new HeapSection(HeapImage.save(s, appLoader));
             } catch (HeapRefusal e) {
