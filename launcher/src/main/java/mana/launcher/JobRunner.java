@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import mana.ckpt.store.CheckpointStore;
+import mana.ckpt.store.Manifest;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.CoordTls;
@@ -35,6 +36,8 @@ import mana.launcher.rank.AppClassPath;
  */
 final class JobRunner {
     static final String ENV_COORD = "MANA_COORD";
+    /** Rank JVM property at a restart: what the program passed to MPI.InitThread (read by mana.ckpt.heap's TransparentMain). */
+    static final String INIT_THREAD_PROPERTY = "mana.restart.initThread";
     static final String ENV_JOB = "MANA_JOB_ID";
     static final String ENV_TOKEN = "MANA_JOB_TOKEN";
     /** Off loopback: the file (0600, on the shared file system) that holds the token, instead of {@link #ENV_TOKEN}. */
@@ -319,6 +322,7 @@ final class JobRunner {
             }
             long firstOwnSeq = restartFrom != null ? restartFrom.chosen().seq() : new CheckpointStore(root).nextSeq();
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
+            Manifest restartManifest = restartFrom != null ? restartFrom.manifest() : null;
             int restarts = 0;
             // the start-up cache's class-data archive is the launcher JDK's: not for another JVM
             List<String> startup = runtime.ffm() ? RankJit.options(System.getenv(RankJit.ENV)) : startupOptions(command);
@@ -327,6 +331,10 @@ final class JobRunner {
                 List<String> jvm = new ArrayList<>(opts.levels().rankJvmOptions());
                 if (restartDir != null) {
                     jvm.add("-Dmana.restart.dir=" + restartDir);
+                    String initThread = restartManifest.properties().get(CheckpointStore.INIT_THREAD);
+                    if (initThread != null) {
+                        jvm.add("-D" + INIT_THREAD_PROPERTY + "=" + initThread); // a transparent restart makes the same MPI_Init_thread
+                    }
                 }
                 List<String> cmd = RunCommand.command(mpirun.toString(), launch, app.rankArgs(), wrapped, launcher, Dist.isRootUser(),
                         multiHost ? List.of("-x", ENV_COORD, "-x", ENV_JOB, "-x", ENV_TOKEN_FILE, "-x", ENV_TLS)
@@ -369,6 +377,7 @@ final class JobRunner {
                                 + RestartCommand.oneLine(refusal) + "); set aside, falling back to the older complete checkpoint "
                                 + older.chosen().seq() + LevelOptions.levelNote(older.manifest()));
                         restartDir = older.chosen().dir();
+                        restartManifest = older.manifest();
                         launch = withoutLostNodes(launch, older, jobDir, restarts);
                         continue;
                     }
@@ -404,6 +413,7 @@ final class JobRunner {
                 System.err.println("[mana] " + who + " (mpirun exit " + status + "); restarting from checkpoint " + sel.chosen().seq()
                         + LevelOptions.levelNote(sel.manifest()) + " (restart " + restarts + " of " + opts.maxRestarts() + ")");
                 restartDir = sel.chosen().dir();
+                restartManifest = sel.manifest();
                 launch = withoutLostNodes(launch, sel, jobDir, restarts);
             }
             return 143; // stopped by a signal between two runs of mpirun (128 + SIGTERM's number)

@@ -32,6 +32,7 @@ class TransparentRecoveryTest {
     static final String RING = "mana.examples.plain.PlainRing";
     static final String LOG = "mana.examples.plain.PlainLog";
     static final String WORKER = "mana.examples.plain.PlainWorker";
+    static final String LEVEL = "mana.examples.plain.PlainThreadLevel";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -148,6 +149,30 @@ class TransparentRecoveryTest {
             assertEquals(0, job.waitFor(), job.all());
             assertEquals(logR, RecoveryTest.checksum(job.out(), "plain log checksum", job.all()));
         }
+    }
+
+    /**
+     * A program that called MPI.InitThread(SERIALIZED), checkpointed with --exit and restarted: the
+     * restart initializes MPI with the same call (the level is in the checkpoint's manifest), so
+     * MPI.queryThread and everything after it print what the uninterrupted run prints.
+     */
+    @Test
+    void aProgramThatAskedForAThreadLevelGetsTheSameLevelAfterARestart() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, LEVEL, "100", "0");
+        assertEquals(0, ref.exit(), ref.all());
+        assertTrue(ref.out().contains("level 2"), "Open MPI provides SERIALIZED: " + ref.all());
+        Path root = tmp.resolve("level");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainThreadLevel", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", LEVEL, examples.toString(), "100", "50");
+        try (job) {
+            job.awaitOutput("round 20 ");
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertEquals(0, job.waitFor(), job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        RestartTail.assertTail(ref, rest, 1, 1, "round 20");
     }
 
     /**

@@ -28,6 +28,7 @@ import mana.core.desc.RequestDescriptor;
 import mana.core.desc.Sequence;
 import mana.core.error.ManaException;
 import mana.core.fn.TypeProvider;
+import mana.core.gate.CallerThreads;
 import mana.core.gate.CheckpointGate;
 import mana.core.vid.Constants;
 import mana.core.vid.HandleObjects;
@@ -683,6 +684,9 @@ final class Cut {
                 pending.recordRank(i);
             }
             pending.setProperty("safePointIndex", Long.toString(request.safePointIndex()));
+            if (CallerThreads.initThreadRequired() >= 0) {
+                pending.setProperty(CheckpointStore.INIT_THREAD, Integer.toString(CallerThreads.initThreadRequired()));
+            }
             if (lc != null) {
                 lc.describe(pending);
             }

@@ -152,6 +152,13 @@ public final class CheckpointStore {
     /** Manifest property: the checkpoint level ({@code local}, {@code partner} or {@code shared}); absent without levels. */
     public static final String LEVEL = "level";
 
+    /**
+     * Manifest property: the thread level the program passed to {@code MPI.InitThread} (absent:
+     * it called {@code MPI.Init}). A transparent restart resumes main past that call, so the
+     * platform makes the same one.
+     */
+    public static final String INIT_THREAD = "initThreadRequired";
+
     /** True when the manifest's rank files are only on the nodes (level local or partner), not in the shared root. */
     public static boolean isNodeLocal(Manifest m) {
         String level = m.properties().get(LEVEL);

@@ -4,5 +4,5 @@
  * bundle directory for the byte layout.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package mana.ckpt.store;

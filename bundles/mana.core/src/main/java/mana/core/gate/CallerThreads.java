@@ -26,9 +26,22 @@ public final class CallerThreads {
      */
     private static boolean concurrent;
 
+    /** The level the application passed to {@code MPI.InitThread}, or -1 after {@code MPI.Init} (a restart makes the same call). */
+    private static int initThreadRequired = -1;
+
     /** Records the thread level the application asked for at {@code MPI.Init}/{@code InitThread}. */
     public static void requested(int level) {
         concurrent = level >= THREAD_MULTIPLE;
+    }
+
+    /** Records that the application called {@code MPI.InitThread(args, required)} (after {@link #requested}). */
+    public static void initThread(int required) {
+        initThreadRequired = required;
+    }
+
+    /** What the application passed to {@code MPI.InitThread}, or -1 if it called {@code MPI.Init}. */
+    public static int initThreadRequired() {
+        return initThreadRequired;
     }
 
     /** True when MPI calls may overlap (the application asked for MPI_THREAD_MULTIPLE). */

@@ -70,6 +70,7 @@ public final class EnvWrappers implements EnvProvider {
     public String[] init(String[] args) throws ManaException {
         try {
             CallerThreads.requested(MPI.THREAD_SINGLE);
+            CallerThreads.initThread(-1);
             String[] rest = MPI.Init(args);
             Lower.fillConstants();
             Lower.describeWorld();
@@ -85,6 +86,7 @@ public final class EnvWrappers implements EnvProvider {
     public int initThread(String[] args, int required) throws ManaException {
         try {
             CallerThreads.requested(required);
+            CallerThreads.initThread(required);
             int provided = MPI.InitThread(args, required);
             Lower.fillConstants();
             Lower.describeWorld();

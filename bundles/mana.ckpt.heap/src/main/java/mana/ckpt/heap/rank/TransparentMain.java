@@ -131,13 +131,20 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
 
     /**
      * A restart: MPI_Init through the upper half (it rebuilds the MPI objects from the checkpoint;
-     * MPI_Init even if the first run called MPI_Init_thread: only the main thread is checkpointed),
-     * the heap image (statics, frames), then main re-entered down to the cut collective.
+     * MPI_Init_thread with the same level if the first run called that: the launcher passes it as
+     * {@code mana.restart.initThread} from the checkpoint's manifest), the heap image (statics,
+     * frames), then main re-entered down to the cut collective.
      */
     private static FrameStack restoredFrames(ManaPlatform p, ClassLoader appLoader) throws Throwable {
         Optional<Object> state;
         try {
-            Class.forName("mpi.MPI", true, appLoader).getMethod("Init", String[].class).invoke(null, (Object) new String[0]);
+            Class<?> mpi = Class.forName("mpi.MPI", true, appLoader);
+            Integer level = Integer.getInteger("mana.restart.initThread");
+            if (level == null) {
+                mpi.getMethod("Init", String[].class).invoke(null, (Object) new String[0]);
+            } else {
+                mpi.getMethod("InitThread", String[].class, int.class).invoke(null, new String[0], level);
+            }
             state = p.restoredState(appLoader);
         } catch (InvocationTargetException e) {
             throw e.getCause();
