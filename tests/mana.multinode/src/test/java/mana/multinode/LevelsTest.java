@@ -18,9 +18,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import mana.testkit.ManaJob;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,43 +35,20 @@ class LevelsTest {
     static final int NP = 4;
     static final String RING = "mana.examples.NbRing";
     static final String STEPS = "400";
-    static SimNodes nodes;
-    static Path examples;
+    @RegisterExtension
+    static final NodeJobs jobs = new NodeJobs("mn-lvl", 2, 2);
+    static final Path examples = NodeJobs.examples();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void up() {
-        nodes = SimNodes.up("mn-lvl", 2, 2);
-        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
-    }
-
-    @AfterAll
-    static void down() {
-        if (nodes != null) {
-            nodes.close();
-        }
-    }
-
-    private List<String> mana(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(MultiNodeTest.java(), "-Dmana.home=" + ManaJob.home(), "-jar",
-                ManaJob.launcherJar().toString()));
-        cmd.add(args[0]);
-        if (args[0].equals("run")) {
-            cmd.addAll(nodes.mpirunOptions());
-        }
-        cmd.addAll(List.of(args).subList(1, args.length));
-        return cmd;
-    }
-
     @Test
     void losingANodeAndItsLocalFolderRestartsFromThePartnerCopiesWithTheSameAnswer() throws Exception {
         List<String> raw = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe"));
-        raw.addAll(nodes.mpirunOptions());
-        raw.addAll(List.of("-np", String.valueOf(NP), MultiNodeTest.java(), "-cp", ManaJob.lowerHalfJar() + ":" + apiJar() + ":"
+        raw.addAll(jobs.nodes().mpirunOptions());
+        raw.addAll(List.of("-np", String.valueOf(NP), NodeJobs.java(), "-cp", ManaJob.lowerHalfJar() + ":" + apiJar() + ":"
                 + examples, RING, STEPS, "0"));
-        ManaJob.Run ref = nodes.exec(0, 240, raw);
+        ManaJob.Run ref = jobs.nodes().exec(0, 240, raw);
         assertEquals(0, ref.exit(), ref.all());
         String expected = checksum(ref.out(), ref.all());
 
@@ -80,14 +56,14 @@ class LevelsTest {
         String local = tmp.resolve("local-%h").toString();
         Path node0 = tmp.resolve("local-node0");
         Path node1 = tmp.resolve("local-node1");
-        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "--ckpt-local", local, "--ckpt-partner",
+        Process job = jobs.nodes().start(0, jobs.mana("run", "--ckpt-dir", root.toString(), "--ckpt-local", local, "--ckpt-partner",
                 "-np", String.valueOf(NP), "--class", RING, examples.toString(), STEPS, "50"), tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             String jobId = jobId(job, root);
-            ManaJob.Run ck = untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            ManaJob.Run ck = untilReady(() -> jobs.nodes().exec(0, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            ManaJob.Run ck2 = untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            ManaJob.Run ck2 = untilReady(() -> jobs.nodes().exec(0, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck2.exit(), ck2.all() + logs());
             assertTrue(ck2.out().contains("checkpoint 2 committed"), ck2.all());
             // level partner: the shared root has the manifest only; the files are on the nodes
@@ -97,8 +73,8 @@ class LevelsTest {
             assertEquals(List.of("partner-2.mana", "partner-3.mana", "rank-0.mana", "rank-1.mana"), files(node0));
             assertEquals(List.of("partner-0.mana", "partner-1.mana", "rank-2.mana", "rank-3.mana"), files(node1));
 
-            nodes.kill(1); // node1 crashes: its daemon and its two ranks
-            deleteTree(node1); // and its local disk is gone
+            jobs.nodes().kill(1); // node1 crashes: its daemon and its two ranks
+            NodeJobs.deleteTree(node1); // and its local disk is gone
             assertTrue(job.waitFor(180, TimeUnit.SECONDS), "the job did not end after node1 crashed" + logs());
             assertNotEquals(0, job.exitValue(), logs());
         } finally {
@@ -108,7 +84,7 @@ class LevelsTest {
         }
         assertFalse(Files.readString(tmp.resolve("run.out")).contains("ring checksum"), "ended before the crash: " + logs());
 
-        ManaJob.Run re = nodes.exec(0, 300, mana("restart", root.toString()));
+        ManaJob.Run re = jobs.nodes().exec(0, 300, jobs.mana("restart", root.toString()));
         assertEquals(0, re.exit(), re.all());
         assertTrue(re.err().contains("from checkpoint ckpt-000002 (level partner): rank 0: own local file (node0); rank 1: own local"
                 + " file (node0); rank 2: partner copy from node0; rank 3: partner copy from node0"), re.all());
@@ -117,9 +93,9 @@ class LevelsTest {
 
         // both copies of rank 2 in checkpoint 2 lost: refused, naming the rank and both nodes, and
         // the restart falls back to checkpoint 1 (its files still on node0: partner copies of 2 and 3)
-        deleteTree(node1);
+        NodeJobs.deleteTree(node1);
         Files.delete(latest(node0).resolve("partner-2.mana"));
-        ManaJob.Run fallback = nodes.exec(0, 300, mana("restart", root.toString()));
+        ManaJob.Run fallback = jobs.nodes().exec(0, 300, jobs.mana("restart", root.toString()));
         assertEquals(0, fallback.exit(), fallback.all());
         assertTrue(fallback.err().contains("rank 2's file on node1 and its partner copy on node0 are gone or damaged); set aside,"
                 + " falling back to the older complete checkpoint 1"), fallback.all());
@@ -170,17 +146,6 @@ class LevelsTest {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> w = Files.walk(dir)) {
-            for (Path p : w.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
     interface Attempt {
         ManaJob.Run run();
     }
@@ -208,10 +173,6 @@ class LevelsTest {
     }
 
     private String logs() {
-        try {
-            return "\n--- run.out\n" + Files.readString(tmp.resolve("run.out")) + "--- run.err\n" + Files.readString(tmp.resolve("run.err"));
-        } catch (IOException e) {
-            return "";
-        }
+        return NodeJobs.logs(tmp);
     }
 }

@@ -14,9 +14,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import mana.testkit.ManaJob;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,44 +27,18 @@ import org.junit.jupiter.api.io.TempDir;
 class MultiNodeTest {
     static final int NP = 4;
     static final String RING = "mana.examples.NbRing";
-    static SimNodes nodes;
-    static Path examples;
+    @RegisterExtension
+    static final NodeJobs jobs = new NodeJobs("mn-job", 2, 2);
+    static final Path examples = NodeJobs.examples();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void up() {
-        nodes = SimNodes.up("mn-job", 2, 2);
-        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
-    }
-
-    @AfterAll
-    static void down() {
-        if (nodes != null) {
-            nodes.close();
-        }
-    }
-
-    static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
     /** {@code mana ARGS} as run on a node; {@code run} gets the nodes' mpirun options first. */
-    static List<String> mana(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString()));
-        cmd.add(args[0]);
-        if (args[0].equals("run")) {
-            cmd.addAll(nodes.mpirunOptions());
-        }
-        cmd.addAll(List.of(args).subList(1, args.length));
-        return cmd;
-    }
-
     static List<String> raw(String classPath, String main, String... appArgs) {
         List<String> cmd = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe"));
-        cmd.addAll(nodes.mpirunOptions());
-        cmd.addAll(List.of("-np", String.valueOf(NP), java(), "-cp", ManaJob.lowerHalfJar() + ":" + classPath, main));
+        cmd.addAll(jobs.nodes().mpirunOptions());
+        cmd.addAll(List.of("-np", String.valueOf(NP), NodeJobs.java(), "-cp", ManaJob.lowerHalfJar() + ":" + classPath, main));
         cmd.addAll(List.of(appArgs));
         return cmd;
     }
@@ -78,11 +51,11 @@ class MultiNodeTest {
     void pointToPointAcrossNodesMatchesRawOpenMpiOnTheSameNodes() {
         Path programs = Path.of(System.getProperty("p2p.programs.jar"));
         String main = "mana.conformance.p2p.PointToPoint";
-        long before = nodes.interfaceBytes(1);
-        ManaJob.Run mana = nodes.exec(0, 240, mana("run", "-np", String.valueOf(NP), "--class", main, programs.toString()));
+        long before = jobs.nodes().interfaceBytes(1);
+        ManaJob.Run mana = jobs.nodes().exec(0, 240, jobs.mana("run", "-np", String.valueOf(NP), "--class", main, programs.toString()));
         assertEquals(0, mana.exit(), mana.all());
-        long manaTraffic = nodes.interfaceBytes(1) - before;
-        ManaJob.Run raw = nodes.exec(0, 240, raw(programs.toString(), main));
+        long manaTraffic = jobs.nodes().interfaceBytes(1) - before;
+        ManaJob.Run raw = jobs.nodes().exec(0, 240, raw(programs.toString(), main));
         assertEquals(0, raw.exit(), raw.all());
         assertFalse(mana.out().contains("FAIL"), mana.all());
         List<String> m = checks(mana);
@@ -98,7 +71,7 @@ class MultiNodeTest {
     /** NbRing's answer on raw Open MPI across the same nodes, without interruption. */
     static synchronized String reference() {
         if (reference == null) {
-            ManaJob.Run r = nodes.exec(0, 240, raw(apiJar() + ":" + examples, RING, STEPS, "0"));
+            ManaJob.Run r = jobs.nodes().exec(0, 240, raw(apiJar() + ":" + examples, RING, STEPS, "0"));
             assertEquals(0, r.exit(), r.all());
             reference = checksum(r.out(), r.all());
         }
@@ -109,7 +82,7 @@ class MultiNodeTest {
     void losingANodeRestartsTheJobFromItsCheckpointWithTheSameAnswer() throws Exception {
         String expected = reference();
         Path root = tmp.resolve("ckpt");
-        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "--ckpt-interval", "2s", "--max-restarts", "1",
+        Process job = jobs.nodes().start(0, jobs.mana("run", "--ckpt-dir", root.toString(), "--ckpt-interval", "2s", "--max-restarts", "1",
                 "-np", String.valueOf(NP), "--class", RING, examples.toString(), STEPS, "60"), tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
@@ -117,7 +90,7 @@ class MultiNodeTest {
                 Thread.sleep(100);
             }
             assertTrue(hasCheckpoint(root), "no checkpoint committed" + logs());
-            nodes.kill(1); // node1 crashes: its daemon and both its ranks
+            jobs.nodes().kill(1); // node1 crashes: its daemon and both its ranks
             assertTrue(job.waitFor(240, TimeUnit.SECONDS), "the job did not end" + logs());
             assertEquals(0, job.exitValue(), logs());
         } finally {
@@ -143,18 +116,18 @@ class MultiNodeTest {
         String expected = reference();
 
         Path root = tmp.resolve("ckpt");
-        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "-np", String.valueOf(NP), "--class", RING,
+        Process job = jobs.nodes().start(0, jobs.mana("run", "--ckpt-dir", root.toString(), "-np", String.valueOf(NP), "--class", RING,
                 examples.toString(), steps, "20"), tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             Properties jf = jobFile(job, root);
             String jobId = jf.getProperty("job");
             assertTrue(jf.getProperty("host").startsWith("10.213.0."), "coordinator on the nodes' network: " + jf);
             assertEquals(64, jf.getProperty("tls", "").length(), "TLS off loopback: " + jf.stringPropertyNames());
-            ManaJob.Run ck = untilReady(() -> nodes.exec(1, 120, mana("checkpoint", jobId)));
+            ManaJob.Run ck = untilReady(() -> jobs.nodes().exec(1, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed") && ck.out().contains("4 of 4 ranks done"), ck.all());
 
-            ManaJob.Run sh = nodes.exec(1, 60, mana("shell", jobId, "--all", "-c", "mana:handles"));
+            ManaJob.Run sh = jobs.nodes().exec(1, 60, jobs.mana("shell", jobId, "--all", "-c", "mana:handles"));
             assertEquals(0, sh.exit(), sh.all());
             for (int r = 0; r < NP; r++) {
                 assertTrue(sh.out().contains("[rank " + r + "]"), sh.all());
@@ -165,7 +138,7 @@ class MultiNodeTest {
             job.waitFor(30, TimeUnit.SECONDS);
         }
         assertFalse(Files.readString(tmp.resolve("run.out")).contains("ring checksum"), "killed before the end: " + logs());
-        ManaJob.Run last = nodes.exec(0, 240, mana("restart", root.toString()));
+        ManaJob.Run last = jobs.nodes().exec(0, 240, jobs.mana("restart", root.toString()));
         assertEquals(0, last.exit(), last.all());
         assertTrue(last.err().contains("from checkpoint 1"), last.all());
         assertEquals(expected, checksum(last.out(), last.all()));
@@ -174,12 +147,12 @@ class MultiNodeTest {
     @Test
     void theCoordinatorRefusesPlainTextAndAWrongTokenFromAnotherNode() throws Exception {
         Path root = tmp.resolve("ckpt");
-        Process job = nodes.start(0, mana("run", "--ckpt-dir", root.toString(), "-np", String.valueOf(NP), "--class", RING,
+        Process job = jobs.nodes().start(0, jobs.mana("run", "--ckpt-dir", root.toString(), "-np", String.valueOf(NP), "--class", RING,
                 examples.toString(), "100000", "20"), tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             Properties jf = jobFile(job, root);
             Path probeClasses = Path.of(CoordProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            ManaJob.Run probe = nodes.exec(1, 90, List.of(java(), "-cp", probeClasses.toString(), CoordProbe.class.getName(),
+            ManaJob.Run probe = jobs.nodes().exec(1, 90, List.of(NodeJobs.java(), "-cp", probeClasses.toString(), CoordProbe.class.getName(),
                     jf.getProperty("host"), jf.getProperty("port"), jf.getProperty("token"), jf.getProperty("job")));
             assertEquals(0, probe.exit(), probe.all());
             List<String> lines = probe.outLines();
@@ -188,7 +161,7 @@ class MultiNodeTest {
             assertTrue(List.of("plain: <closed>", "plain: <tls-alert>").contains(plain) || plain.startsWith("plain: <error"),
                     "plain text must get nothing but a TLS alert: " + plain);
             assertTrue(lines.contains("tls-wrong-token: <closed>"), probe.all());
-            String addr = nodes.address(1);
+            String addr = jobs.nodes().address(1);
             String log = Files.readString(tmp.resolve("run.err"));
             assertTrue(log.contains("refused a connection from /" + addr) && log.contains("no TLS handshake"), log);
             assertTrue(log.contains("wrong or missing job token"), log);
@@ -239,11 +212,7 @@ class MultiNodeTest {
     }
 
     private String logs() {
-        try {
-            return "\n--- run.out\n" + Files.readString(tmp.resolve("run.out")) + "--- run.err\n" + Files.readString(tmp.resolve("run.err"));
-        } catch (IOException e) {
-            return "";
-        }
+        return NodeJobs.logs(tmp);
     }
 
     static String checksum(String out, String context) {

@@ -5,18 +5,14 @@ import static mana.multinode.MultiNodeTest.checksum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import mana.testkit.ManaJob;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,51 +26,38 @@ class NodeLossTest {
     static final int NP = 4;
     static final String RING = "mana.examples.NbRing";
     static final String STEPS = "400";
-    static SimNodes nodes;
-    static Path examples;
+    @RegisterExtension
+    static final NodeJobs jobs = new NodeJobs("mn-loss", 3, 2);
+    static final Path examples = NodeJobs.examples();
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void up() {
-        nodes = SimNodes.up("mn-loss", 3, 2);
-        examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
-    }
-
-    @AfterAll
-    static void down() {
-        if (nodes != null) {
-            nodes.close();
-        }
-    }
-
     @Test
     void aLostNodeIsLeftOutAndTheJobRestartsOnTheSpareFromThePartnerCopies() throws Exception {
         List<String> raw = new ArrayList<>(List.of("mpirun", "--allow-run-as-root"));
-        raw.addAll(nodes.mpirunOptions());
-        raw.addAll(List.of("-np", String.valueOf(NP), MultiNodeTest.java(), "-cp", ManaJob.lowerHalfJar() + ":" + apiJar() + ":"
+        raw.addAll(jobs.nodes().mpirunOptions());
+        raw.addAll(List.of("-np", String.valueOf(NP), NodeJobs.java(), "-cp", ManaJob.lowerHalfJar() + ":" + apiJar() + ":"
                 + examples, RING, STEPS, "0"));
-        ManaJob.Run ref = nodes.exec(0, 240, raw);
+        ManaJob.Run ref = jobs.nodes().exec(0, 240, raw);
         assertEquals(0, ref.exit(), ref.all());
         String expected = checksum(ref.out(), ref.all());
 
         Path root = tmp.resolve("ckpt");
         Path node1 = tmp.resolve("local-node1");
-        List<String> cmd = mana("run");
-        cmd.addAll(nodes.mpirunOptions());
+        List<String> cmd = jobs.mana("run"); // with the nodes' mpirun options
         cmd.addAll(List.of("--ckpt-dir", root.toString(), "--ckpt-local", tmp.resolve("local-%h").toString(), "--ckpt-partner",
                 "--max-restarts", "1", "-np", String.valueOf(NP), "--class", RING, examples.toString(),
                 STEPS, "50"));
-        Process job = nodes.start(0, cmd, tmp.resolve("run.out"), tmp.resolve("run.err"));
+        Process job = jobs.nodes().start(0, cmd, tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             // one checkpoint of level partner: node1's files on node1, their copies on node0
             String jobId = LevelsTest.jobId(job, root);
-            ManaJob.Run ck = LevelsTest.untilReady(() -> nodes.exec(0, 120, mana("checkpoint", jobId)));
+            ManaJob.Run ck = LevelsTest.untilReady(() -> jobs.nodes().exec(0, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            nodes.fail(1);
-            deleteTree(node1);
+            jobs.nodes().fail(1);
+            NodeJobs.deleteTree(node1);
             assertTrue(job.waitFor(240, TimeUnit.SECONDS), "the job did not end" + logs());
             assertEquals(0, job.exitValue(), logs());
         } finally {
@@ -88,29 +71,7 @@ class NodeLossTest {
         assertEquals(expected, checksum(Files.readString(tmp.resolve("run.out")), logs()));
     }
 
-    private static List<String> mana(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(MultiNodeTest.java(), "-Dmana.home=" + ManaJob.home(), "-jar",
-                ManaJob.launcherJar().toString()));
-        cmd.addAll(List.of(args));
-        return cmd;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> w = Files.walk(dir)) {
-            for (Path p : w.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
-
     private String logs() {
-        try {
-            return "\n--- run.out\n" + Files.readString(tmp.resolve("run.out")) + "--- run.err\n" + Files.readString(tmp.resolve("run.err"));
-        } catch (IOException e) {
-            return "";
-        }
+        return NodeJobs.logs(tmp);
     }
 }
