@@ -13,7 +13,8 @@ import mpi.MPIException;
  * and makes a self send now and then (its cut points are far apart). Under a transparent
  * checkpoint the cut is often agreed while rank 0 is inside its large send and rank 1 stops
  * before one of its small sends: the cut needs the stopped rank 1 to take the block off the
- * network. Arguments: [steps] [ms rank 0 computes per step].
+ * network. Rank 2 computes until rank 0 tells it the steps are done (it looks with iProbe, no cut
+ * point). Arguments: [steps] [ms rank 0 computes per step].
  */
 public class PlainExchange {
     static final int BLOCK = 128 * 1024; // doubles: 1 MiB
@@ -45,6 +46,7 @@ public class PlainExchange {
                 }
             }
             System.out.println("plain exchange checksum " + checksum + " after " + steps + " steps");
+            world.send(reply, 1, MPI.LONG, 2, 9); // rank 2 may stop
         } else if (rank == 1) {
             double seen = 0;
             long chores = 0;
@@ -63,12 +65,13 @@ public class PlainExchange {
                 world.send(reply, 1, MPI.LONG, 0, 2);
             }
         } else {
-            for (int s = 0; s < steps / 40; s++) {
+            for (int s = 0; world.iProbe(0, 9) == null; s++) {
                 Thread.sleep(40 * ms); // computing: no cut point for a while
                 world.send(self, 1, MPI.LONG, rank, 3);
                 world.recv(self, 1, MPI.LONG, rank, 3);
                 self[0] += s;
             }
+            world.recv(reply, 1, MPI.LONG, 0, 9);
         }
         world.barrier();
         MPI.Finalize();
