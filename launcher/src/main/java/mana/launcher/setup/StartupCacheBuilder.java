@@ -23,7 +23,9 @@ import mana.launcher.startup.StartupCache;
  * after a first job that makes the Felix storage template when there is none.
  * The application bundle cache is off for it, so that bndlib's classes are in the CLI archive
  * too. Nothing happens when the key written with the archives still matches. The job runs in an
- * empty temporary directory: the archives must not depend on where jobs run.
+ * empty temporary directory: the archives must not depend on where jobs run. Then, for rank
+ * JVMs that run on a JDK 25+ (the FFM lower half's; the JNI binding's with {@code MANA_RANK_JDK}),
+ * one training job each that writes their {@link AotCache}.
  *
  * <p>{@code java -Dmana.home=ROOT -cp dist/mana-launcher.jar mana.launcher.setup.StartupCacheBuilder [-q]};
  * exit 0 when the cache is current or was built, 1 when it could not be (setup then warns and
