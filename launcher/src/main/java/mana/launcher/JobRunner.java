@@ -493,8 +493,8 @@ final class JobRunner {
     static List<String> startupOptions(String command, RankRuntime runtime) {
         List<String> opts = new ArrayList<>(RankJit.options(System.getenv(RankJit.ENV)));
         // the Felix storage template (made by the first rank that needs it, also by setup's training job);
-        // not for the FFM lower half: its system packages give another template, which would replace the JNI one
-        if (!runtime.ffm() && !"off".equals(System.getProperty("mana.felixTemplate"))
+        // the FFM lower half's too: its jar exports package mpi exactly as the JNI jar does, so the key is the same
+        if (!"off".equals(System.getProperty("mana.felixTemplate"))
                 && !"off".equals(System.getenv("MANA_FELIX_TEMPLATE"))) {
             opts.add("-D" + mana.launcher.rank.RankLauncher.FELIX_TEMPLATES + "=" + StartupCache.standardDir(Dist.home()));
         }
