@@ -32,6 +32,11 @@ class StartupOptionsTest {
         if (System.getenv("MANA_FELIX_TEMPLATE") == null) {
             assertTrue(on.contains(expected), on.toString());
         }
+        mana.launcher.mpi.RankRuntime ffm = new mana.launcher.mpi.RankRuntime(mana.launcher.mpi.MpiImplementation.OPENMPI,
+                Path.of("/j25/bin/java"), Path.of("/f/mpi-ffm.jar"), 25);
+        if (System.getenv("MANA_FELIX_TEMPLATE") == null) {
+            assertTrue(JobRunner.startupOptions("run", ffm).contains(expected), "the FFM lower half's ranks use the template too");
+        }
         System.setProperty("mana.felixTemplate", "off");
         List<String> off = JobRunner.startupOptions("run", JNI);
         assertFalse(off.stream().anyMatch(o -> o.startsWith("-Dmana.felixTemplates=")), off.toString());
