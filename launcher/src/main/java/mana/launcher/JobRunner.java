@@ -18,6 +18,7 @@ import mana.launcher.levels.LevelOptions;
 import mana.launcher.levels.NodeProbe;
 import mana.launcher.startup.AppBundleCache;
 import mana.launcher.startup.RankJit;
+import mana.launcher.startup.AotCache;
 import mana.launcher.startup.StartupCache;
 import mana.launcher.coord.Coordinator;
 import mana.launcher.coord.JobFile;
@@ -324,8 +325,7 @@ final class JobRunner {
             Path restartDir = restartFrom != null ? restartFrom.chosen().dir() : null;
             Manifest restartManifest = restartFrom != null ? restartFrom.manifest() : null;
             int restarts = 0;
-            // the start-up cache's class-data archive is the launcher JDK's: not for another JVM
-            List<String> startup = runtime.ffm() ? RankJit.options(System.getenv(RankJit.ENV)) : startupOptions(command);
+            List<String> startup = startupOptions(command, runtime);
             RunArgs launch = ra; // the hostfile may change after a node is lost
             while (!stopRequested) {
                 List<String> jvm = new ArrayList<>(opts.levels().rankJvmOptions());
@@ -500,21 +500,33 @@ final class JobRunner {
      * (the training job that builds it); and where the Felix storage template is, unless
      * {@code -Dmana.felixTemplate=off} or {@code MANA_FELIX_TEMPLATE=off}.
      */
-    static List<String> startupOptions(String command) {
+    static List<String> startupOptions(String command, RankRuntime runtime) {
         List<String> opts = new ArrayList<>(RankJit.options(System.getenv(RankJit.ENV)));
-        // the Felix storage template (made by the first rank that needs it, also by setup's training job)
-        if (!"off".equals(System.getProperty("mana.felixTemplate")) && !"off".equals(System.getenv("MANA_FELIX_TEMPLATE"))) {
+        // the Felix storage template (made by the first rank that needs it, also by setup's training job);
+        // the FFM lower half's too: its jar exports package mpi exactly as the JNI jar does, so the key is the same
+        if (!"off".equals(System.getProperty("mana.felixTemplate"))
+                && !"off".equals(System.getenv("MANA_FELIX_TEMPLATE"))) {
             opts.add("-D" + mana.launcher.rank.RankLauncher.FELIX_TEMPLATES + "=" + StartupCache.standardDir(Dist.home()));
         }
         if ("off".equals(System.getProperty("mana.startupCache"))) {
             return opts;
         }
         StartupCache cache = new StartupCache(StartupCache.standardDir(Dist.home()), Dist.dir());
-        StartupCache.State state = cache.state();
-        if (state == StartupCache.State.CURRENT) {
-            opts.addAll(cache.rankOptions());
-        } else {
-            System.err.println("mana " + command + ": warning: " + cache.warning(state));
+        if (runtime.java().equals(Dist.java())) { // the launcher's JVM: JDK 17's class-data archive
+            StartupCache.State state = cache.state();
+            if (state == StartupCache.State.CURRENT) {
+                opts.addAll(cache.rankOptions());
+            } else {
+                System.err.println("mana " + command + ": warning: " + cache.warning(state));
+            }
+        } else if (runtime.jdkFeature() >= AotCache.MIN_FEATURE) {
+            AotCache aot = AotCache.of(cache, runtime);
+            StartupCache.State state = aot.state();
+            if (state == StartupCache.State.CURRENT) {
+                opts.addAll(aot.rankOptions());
+            } else {
+                System.err.println("mana " + command + ": warning: " + aot.warning(state));
+            }
         }
         return opts;
     }

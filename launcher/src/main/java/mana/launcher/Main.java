@@ -36,9 +36,9 @@ public final class Main {
                                            ping-pong 8 B..4 MiB (2 ranks); allreduce, bcast,
                                            alltoall 8 B..1 MiB (4 ranks); coll = the three;
                                            --calibrate: raw against raw (this machine's noise)
-              bench startup [--rounds N] [--np 1,2,4]
+              bench startup [--rounds N] [--np 1,2,4] [--mpi NAME]
                                            job start-up: mpirun java vs mana run of a hello,
-                                           alternating; launch->main, main->exit, total
+                                           alternating; launch->main, main->exit, total, cpu
               test [MAVEN ARGS]            build everything with tests (mvn install) and check
                                            that the in-framework tests ran
               setup [--force|--check]      install Open MPI, build the lower half and the platform
@@ -220,22 +220,37 @@ public final class Main {
 
     static int startupBench(List<String> args) throws UsageError {
         StartupBench.Options o;
+        mana.launcher.mpi.RankRuntime runtime;
         try {
-            o = StartupBench.parse(args);
-        } catch (StartupBench.BadArgs e) {
-            throw new UsageError("bench", "startup: " + e.getMessage() + " (usage: mana bench startup [--rounds N] [--np 1,2,4])");
+            mana.launcher.mpi.MpiOption mpi = mana.launcher.mpi.MpiOption.extractAnywhere(args);
+            o = StartupBench.parse(mpi.rest());
+            runtime = mana.launcher.mpi.MpiOption.runtime(mpi.mpi() != null ? mpi.mpi() : mana.launcher.mpi.MpiImplementation.DEFAULT,
+                    Dist.home(), Dist.java());
+        } catch (StartupBench.BadArgs | mana.launcher.mpi.MpiOption.Invalid e) {
+            throw new UsageError("bench", "startup: " + e.getMessage()
+                    + " (usage: mana bench startup [--rounds N] [--np 1,2,4] [--mpi NAME])");
         }
         Path jar = Dist.home().resolve("benchmarks-mpi").resolve("target").resolve("mana-bench.jar");
-        Path lower = Dist.dir().resolve("lib").resolve("mana.lowerhalf.jar");
+        Path lower = runtime.ffm() ? runtime.lowerHalfJar() : Dist.dir().resolve("lib").resolve("mana.lowerhalf.jar");
         Path script = Dist.home().resolve("mana");
         for (Path p : List.of(jar, lower, script)) {
             if (!Files.isRegularFile(p)) {
                 throw new UsageError("bench", p + " not found (build with ./mana setup)");
             }
         }
-        Path mpirun = Dist.onPath("mpirun").orElseThrow(() -> new UsageError("bench", "mpirun not found on PATH (run ./mana setup)"));
-        return StartupBench.run(o, StartupBench.commands(mpirun, Dist.java(), lower, jar, script, RunCommand.defaultMpirunOptions(
-                List.of(), Dist.isRootUser())));
+        String mpirunName = runtime.mpi().mpirun();
+        Path mpirun = Dist.onPath(mpirunName).orElseThrow(() -> new UsageError("bench", mpirunName + " not found on PATH (run ./mana setup)"));
+        List<String> mpirunOptions = RunCommand.defaultMpirunOptions(List.of(), Dist.isRootUser());
+        if (runtime.mpi().hydra()) {
+            try {
+                mpirunOptions = mana.launcher.mpi.HydraOptions.translate(mpirunOptions);
+            } catch (mana.launcher.mpi.HydraOptions.Untranslatable e) {
+                throw new UsageError("bench", e.getMessage());
+            }
+        }
+        List<String> manaOptions = runtime.ffm() ? List.of("--mpi", runtime.mpi().cliName()) : List.of();
+        return StartupBench.run(o, StartupBench.commands(mpirun, runtime.java(), runtime.jvmOptions(), lower, jar, script,
+                mpirunOptions, manaOptions));
     }
 
     static String version() {

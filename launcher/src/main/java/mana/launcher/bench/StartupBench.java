@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mana bench startup [ROUNDS | --rounds N] [--np 1,2,4]}: how long a job takes to start
+ * {@code mana bench startup [ROUNDS | --rounds N] [--np 1,2,4] [--mpi NAME]}: how long a job takes to start
  * and to end, raw ({@code mpirun -np N java -cp mpi.jar:mana-bench.jar mana.bench.StartupHello})
  * against MANA ({@code ./mana run -np N --class mana.bench.StartupHello mana-bench.jar}, the
  * script as a user types it), alternating (raw first in even rounds, MANA first in odd ones),
@@ -88,10 +88,23 @@ public final class StartupBench {
      */
     public static Commands commands(Path mpirun, Path java, Path lowerHalfJar, Path benchJar, Path manaScript,
             List<String> mpirunOptions) {
+        return commands(mpirun, java, List.of(), lowerHalfJar, benchJar, manaScript, mpirunOptions, List.of());
+    }
+
+    /**
+     * The same for another lower half ({@code --mpi}): the raw job runs on its JVM with its JVM
+     * options and jar, the MANA job gets {@code manaOptions} ({@code --mpi NAME}).
+     */
+    public static Commands commands(Path mpirun, Path java, List<String> jvmOptions, Path lowerHalfJar, Path benchJar,
+            Path manaScript, List<String> mpirunOptions, List<String> manaOptions) {
         List<String> raw = new ArrayList<>(List.of(mpirun.toString()));
         raw.addAll(mpirunOptions);
-        return new Commands(raw, List.of(java.toString(), "-cp", lowerHalfJar + ":" + benchJar, HELLO),
-                List.of(manaScript.toString(), "run"), List.of("--class", HELLO, benchJar.toString()));
+        List<String> rawJava = new ArrayList<>(List.of(java.toString()));
+        rawJava.addAll(jvmOptions);
+        rawJava.addAll(List.of("-cp", lowerHalfJar + ":" + benchJar, HELLO));
+        List<String> mana = new ArrayList<>(List.of(manaScript.toString(), "run"));
+        mana.addAll(manaOptions);
+        return new Commands(raw, rawJava, mana, List.of("--class", HELLO, benchJar.toString()));
     }
 
     /** Runs the rounds and prints the table; 0, or 1 when a job failed (its output is shown). */

@@ -110,7 +110,7 @@ public record MpiOption(MpiImplementation mpi, List<String> rest) {
      */
     public static RankRuntime runtime(MpiImplementation mpi, Path home, Path launcherJava) throws Invalid {
         if (!mpi.ffm()) {
-            return RankRuntime.jni(launcherJava);
+            return jniRuntime(launcherJava, System.getenv(RankRuntime.RANK_JDK_ENV));
         }
         Path jdk = modernJdk().orElseThrow(() -> new Invalid("--mpi " + mpi.cliName()
                 + " needs a JDK 22+ (java.lang.foreign): install one under /usr/lib/jvm (e.g. temurin-25-jdk) or set MANA_FFM_JDK,"
@@ -128,6 +128,22 @@ public record MpiOption(MpiImplementation mpi, List<String> rest) {
                     + " or ./mana setup as root)");
         }
         return new RankRuntime(mpi, jdk.resolve("bin/java"), jar, feature(jdk));
+    }
+
+    /**
+     * The JNI binding's ranks: on the launcher's JVM, or on the JDK {@code MANA_RANK_JDK} names
+     * (e.g. a JDK 25 for its AOT cache; the binding is plain JNI, the classes are compiled for 17).
+     */
+    static RankRuntime jniRuntime(Path launcherJava, String rankJdk) throws Invalid {
+        if (rankJdk == null || rankJdk.isBlank()) {
+            return RankRuntime.jni(launcherJava);
+        }
+        Path jdk = Path.of(rankJdk.trim());
+        int f = feature(jdk);
+        if (!Files.isExecutable(jdk.resolve("bin/java")) || f < 17) {
+            throw new Invalid(RankRuntime.RANK_JDK_ENV + "=" + rankJdk + " is not a JDK 17+ (no bin/java or release file)");
+        }
+        return new RankRuntime(MpiImplementation.OPENMPI_JNI, jdk.resolve("bin/java"), null, f);
     }
 
     /** The newest mpi-ffm.jar that ./mana setup built. */

@@ -18,6 +18,8 @@ import java.util.List;
  * @param jdkFeature the rank JDK's feature release (FFM), or 0
  */
 public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, int jdkFeature) {
+    /** A JDK for the JNI binding's ranks other than the launcher's own. */
+    public static final String RANK_JDK_ENV = "MANA_RANK_JDK";
 
     /** The launcher's JVM and class path: Open MPI's JNI binding. */
     public static RankRuntime jni(Path java) {
@@ -43,13 +45,16 @@ public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, i
     /** JVM options the lower half needs. */
     public List<String> jvmOptions() {
         List<String> o = new ArrayList<>();
-        if (ffm()) {
+        if (ffm() || jdkFeature >= 24) {
+            // FFM downcalls, and from JDK 24 on JNI's System.loadLibrary too: a warning per rank otherwise (JEP 472)
             o.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (ffm()) {
             o.add("-Dmana.ffm.mpi=" + mpi.ffmName());
-            if (jdkFeature >= 23) {
-                // Felix reads fields through sun.misc.Unsafe: one warning per rank otherwise (JEP 471)
-                o.add("--sun-misc-unsafe-memory-access=allow");
-            }
+        }
+        if (jdkFeature >= 23) {
+            // Felix reads fields through sun.misc.Unsafe: one warning per rank otherwise (JEP 471)
+            o.add("--sun-misc-unsafe-memory-access=allow");
         }
         return o;
     }

@@ -10,6 +10,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import mana.launcher.mpi.MpiImplementation;
+import mana.launcher.mpi.MpiOption;
+import mana.launcher.mpi.RankRuntime;
+import mana.launcher.startup.AotCache;
 import mana.launcher.startup.StartupCache;
 
 /**
@@ -19,7 +23,9 @@ import mana.launcher.startup.StartupCache;
  * after a first job that makes the Felix storage template when there is none.
  * The application bundle cache is off for it, so that bndlib's classes are in the CLI archive
  * too. Nothing happens when the key written with the archives still matches. The job runs in an
- * empty temporary directory: the archives must not depend on where jobs run.
+ * empty temporary directory: the archives must not depend on where jobs run. Then, for rank
+ * JVMs that run on a JDK 25+ (the FFM lower half's; the JNI binding's with {@code MANA_RANK_JDK}),
+ * one training job each that writes their {@link AotCache}.
  *
  * <p>{@code java -Dmana.home=ROOT -cp dist/mana-launcher.jar mana.launcher.setup.StartupCacheBuilder [-q]};
  * exit 0 when the cache is current or was built, 1 when it could not be (setup then warns and
@@ -36,21 +42,135 @@ public final class StartupCacheBuilder {
         Path home = Path.of(System.getProperty("mana.home", ".")).toAbsolutePath().normalize();
         Path dist = home.resolve("launcher/target/dist");
         StartupCache cache = new StartupCache(StartupCache.standardDir(home), dist);
+        int rc = 0;
         try {
             if (cache.state() == StartupCache.State.CURRENT && Files.isRegularFile(cache.cliArchive())) {
                 if (!quiet) {
                     System.out.println("[mana setup] start-up cache is current (" + cache.dir() + ")");
                 }
-                System.exit(0);
+            } else {
+                System.out.println("[mana setup] building the start-up cache (class-data archives, one training job)");
+                build(home, dist, cache);
+                System.out.println("[mana setup] start-up cache built in " + cache.dir());
             }
-            System.out.println("[mana setup] building the start-up cache (class-data archives, one training job)");
-            build(home, dist, cache);
-            System.out.println("[mana setup] start-up cache built in " + cache.dir());
-            System.exit(0);
         } catch (IOException | RuntimeException e) {
             System.err.println("[mana setup] warning: no start-up cache: " + String.valueOf(e.getMessage()).strip());
             markFailed(cache);
-            System.exit(1);
+            rc = 1;
+        }
+        for (RankRuntime runtime : aotRuntimes(home)) {
+            AotCache aot = AotCache.of(cache, runtime);
+            try {
+                if (aot.state() == StartupCache.State.CURRENT) {
+                    if (!quiet) {
+                        System.out.println("[mana setup] AOT cache is current (" + aot.archive() + ")");
+                    }
+                    continue;
+                }
+                System.out.println("[mana setup] building the AOT cache " + aot.archive().getFileName() + " (" + runtime.java()
+                        + ", one training job)");
+                buildAot(home, dist, aot, runtime);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("[mana setup] warning: no AOT cache " + aot.archive().getFileName() + ": "
+                        + String.valueOf(e.getMessage()).strip());
+                rc = 1;
+            }
+        }
+        System.exit(rc);
+    }
+
+    /**
+     * The rank runtimes on a JDK 25+ that jobs use: the JNI binding's when its ranks run on one
+     * ({@link RankRuntime#RANK_JDK_ENV}), the FFM lower half's when setup built it.
+     */
+    static List<RankRuntime> aotRuntimes(Path home) {
+        List<RankRuntime> list = new ArrayList<>();
+        Path launcherJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        for (MpiImplementation mpi : List.of(MpiImplementation.OPENMPI_JNI, MpiImplementation.OPENMPI)) {
+            try {
+                RankRuntime r = MpiOption.runtime(mpi, home, launcherJava);
+                if (!r.java().equals(launcherJava) && r.jdkFeature() >= AotCache.MIN_FEATURE) {
+                    list.add(r);
+                }
+            } catch (MpiOption.Invalid e) {
+                // not installed or not built: nothing to cache
+            }
+        }
+        return list;
+    }
+
+    /**
+     * One training job ({@code mana run -np 1} of Hello on {@code runtime}, in an empty
+     * directory) whose rank writes the AOT cache at exit ({@code -XX:AOTCacheOutput}); the cache
+     * must then load in a JVM started as a rank is ({@code -XX:AOTMode=on} fails otherwise)
+     * before it replaces the old one.
+     */
+    static void buildAot(Path home, Path dist, AotCache aot, RankRuntime runtime) throws IOException {
+        String key = aot.key();
+        Files.createDirectories(aot.archive().getParent());
+        Path work = Files.createTempDirectory(aot.archive().getParent(), "building-");
+        Path cwd = Files.createTempDirectory("mana-startup-training-");
+        try {
+            Path out = work.resolve(aot.archive().getFileName());
+            Path hello = home.resolve("examples/target/hello.jar");
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Dmana.home=" + home, "-Dmana.startupCache=off",
+                    "-jar", dist.resolve("mana-launcher.jar").toString(), "run", "-np", "1"));
+            if (runtime.ffm()) {
+                cmd.addAll(List.of("--mpi", runtime.mpi().cliName()));
+            }
+            cmd.add(hello.toString());
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
+                    .redirectOutput(work.resolve("training.log").toFile());
+            pb.environment().put("MANA_JAVA_OPTS", "-XX:AOTCacheOutput=" + out);
+            if (!runtime.ffm()) {
+                pb.environment().put(RankRuntime.RANK_JDK_ENV, runtime.java().getParent().getParent().toString());
+            }
+            Process p = pb.start();
+            p.getOutputStream().close();
+            if (!p.waitFor(TRAINING_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new IOException("the training job did not end within " + TRAINING_TIMEOUT_S + " s");
+            }
+            String log = Files.readString(work.resolve("training.log"), StandardCharsets.UTF_8);
+            if (p.exitValue() != 0 || !log.contains("Hello world from rank 0 of 1") || !Files.isRegularFile(out)
+                    || Files.size(out) == 0) {
+                throw new IOException("the training job failed (exit " + p.exitValue() + "): " + tail(log));
+            }
+            verifyAot(dist, runtime, out);
+            if (!key.equals(aot.key())) {
+                throw new IOException("the jars changed during the training job; run ./mana setup again");
+            }
+            Files.move(out, aot.archive(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            aot.writeKey(key, work.resolve("key"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        } finally {
+            deleteTree(work);
+            deleteTree(cwd);
+        }
+    }
+
+    /** The rank launcher without arguments on the new cache, as a rank starts: exit 2 (its usage). */
+    static void verifyAot(Path dist, RankRuntime runtime, Path archive) throws IOException, InterruptedException {
+        Path launcher = dist.resolve("mana-launcher.jar");
+        List<String> cmd = new ArrayList<>(List.of(runtime.java().toString(), "-cp", launcher.toString(), "-XX:AOTMode=on",
+                "-XX:AOTCache=" + archive));
+        cmd.addAll(runtime.jvmOptions());
+        cmd.add("-Xbootclasspath/a:" + dist.resolve("lib").resolve("mana-rank-boot.jar"));
+        cmd.addAll(runtime.mainAndClassPath(dist.resolve("mana-rank.jar"), launcher, "mana.launcher.boot.RankMain"));
+        cmd.add("rank");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("checking the AOT cache timed out: " + String.join(" ", cmd));
+        }
+        if (p.exitValue() != 2) {
+            throw new IOException("a JVM cannot use the new AOT cache (exit " + p.exitValue() + "): " + tail(out));
         }
     }
 
@@ -87,6 +207,7 @@ public final class StartupCacheBuilder {
             ProcessBuilder pre = new ProcessBuilder(java.toString(), "-Dmana.home=" + home, "-Dmana.startupCache=off",
                     "-jar", dist.resolve("mana-launcher.jar").toString(), "run", "-np", "1", hello.toString())
                     .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pre.environment().remove(RankRuntime.RANK_JDK_ENV); // the archives are of the launcher's JVM
             Process first = pre.start();
             first.getOutputStream().close();
             if (!first.waitFor(TRAINING_TIMEOUT_S, TimeUnit.SECONDS)) {
@@ -99,6 +220,7 @@ public final class StartupCacheBuilder {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
                     .redirectOutput(work.resolve("training.log").toFile());
             pb.environment().put("MANA_JAVA_OPTS", "-XX:ArchiveClassesAtExit=" + rank);
+            pb.environment().remove(RankRuntime.RANK_JDK_ENV);
             Process p = pb.start();
             p.getOutputStream().close();
             if (!p.waitFor(TRAINING_TIMEOUT_S, TimeUnit.SECONDS)) {

@@ -63,5 +63,12 @@ class StartupSampleTest {
         assertEquals(List.of("/usr/bin/mpirun", "--oversubscribe", "-np", "4", "/j/bin/java", "-cp", "/d/lib/mpi.jar:/b/bench.jar",
                 StartupBench.HELLO), c.command(false, 4));
         assertEquals(List.of("/m/mana", "run", "-np", "2", "--class", StartupBench.HELLO, "/b/bench.jar"), c.command(true, 2));
+        StartupBench.Commands ffm = StartupBench.commands(java.nio.file.Path.of("/usr/bin/mpirun"), java.nio.file.Path.of("/j25/bin/java"),
+                List.of("--enable-native-access=ALL-UNNAMED"), java.nio.file.Path.of("/f/mpi-ffm.jar"), java.nio.file.Path.of("/b/bench.jar"),
+                java.nio.file.Path.of("/m/mana"), List.of("--oversubscribe"), List.of("--mpi", "openmpi"));
+        assertEquals(List.of("/usr/bin/mpirun", "--oversubscribe", "-np", "1", "/j25/bin/java", "--enable-native-access=ALL-UNNAMED", "-cp",
+                "/f/mpi-ffm.jar:/b/bench.jar", StartupBench.HELLO), ffm.command(false, 1));
+        assertEquals(List.of("/m/mana", "run", "--mpi", "openmpi", "-np", "1", "--class", StartupBench.HELLO, "/b/bench.jar"),
+                ffm.command(true, 1));
     }
 }

@@ -43,6 +43,25 @@ class MpiOptionTest {
     }
 
     @Test
+    void jniRanksOnAnotherJdkWhenManaRankJdkNamesOne(@TempDir Path tmp) throws Exception {
+        assertEquals(RankRuntime.jni(Path.of("/j/bin/java")), MpiOption.jniRuntime(Path.of("/j/bin/java"), " "));
+        Path jdk = Files.createDirectories(tmp.resolve("jdk25/bin"));
+        Files.writeString(jdk.getParent().resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
+        MpiOption.Invalid noJava = assertThrows(MpiOption.Invalid.class, () -> MpiOption.jniRuntime(Path.of("/j/bin/java"),
+                jdk.getParent().toString()));
+        assertTrue(noJava.getMessage().startsWith("MANA_RANK_JDK="), noJava.getMessage());
+        Path java = Files.createFile(jdk.resolve("java"));
+        java.toFile().setExecutable(true);
+        RankRuntime r = MpiOption.jniRuntime(Path.of("/j/bin/java"), jdk.getParent().toString());
+        assertEquals(java, r.java());
+        assertEquals(25, r.jdkFeature());
+        assertTrue(!r.ffm());
+        // JNI's System.loadLibrary is restricted from JDK 24 on, Felix uses sun.misc.Unsafe: no warnings on the ranks' output
+        assertEquals(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"), r.jvmOptions());
+        assertEquals(List.of(), RankRuntime.jni(Path.of("/j/bin/java")).jvmOptions());
+    }
+
+    @Test
     void ffmWithoutItsJarSaysToRunSetup(@TempDir Path home) {
         if (MpiOption.modernJdk().isEmpty()) {
             return; // the message is then about the JDK, checked below

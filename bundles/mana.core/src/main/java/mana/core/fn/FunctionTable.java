@@ -7,10 +7,10 @@ import java.util.List;
 
 /**
  * The function table: for each MPI area, the provider the upper half calls. The hot path is
- * one volatile load ({@code FunctionTable.p2p().send(...)}). When no bundle provides an
- * area, its entry is a stand-in whose every method throws the "no bundle provides it" error
- * naming the MPI function. The core's DS component installs providers as their services come
- * and go.
+ * one volatile load and a null check ({@code FunctionTable.p2p().send(...)}). When no bundle
+ * provides an area, its entry is null and the accessor returns a stand-in (made on first use)
+ * whose every method throws the "no bundle provides it" error naming the MPI function. The
+ * core's DS component installs providers as their services come and go.
  */
 public final class FunctionTable {
     /** Every provider interface, in area order. */
@@ -19,104 +19,107 @@ public final class FunctionTable {
                     RequestProvider.class, CollProvider.class, TypeProvider.class, TopoProvider.class,
                     FileProvider.class, InfoProvider.class, RmaProvider.class);
 
-    private static final EnvProvider MISSING_ENV = missing(EnvProvider.class);
-    private static final CommProvider MISSING_COMM = missing(CommProvider.class);
-    private static final P2pProvider MISSING_P2P = missing(P2pProvider.class);
-    private static final CollProvider MISSING_COLL = missing(CollProvider.class);
-    private static final RequestProvider MISSING_REQUEST = missing(RequestProvider.class);
-    private static final GroupProvider MISSING_GROUP = missing(GroupProvider.class);
-    private static final TypeProvider MISSING_TYPE = missing(TypeProvider.class);
-    private static final TopoProvider MISSING_TOPO = missing(TopoProvider.class);
-    private static final FileProvider MISSING_FILE = missing(FileProvider.class);
-    private static final InfoProvider MISSING_INFO = missing(InfoProvider.class);
-    private static final RmaProvider MISSING_RMA = missing(RmaProvider.class);
-
-    private static volatile EnvProvider env = MISSING_ENV;
-    private static volatile CommProvider comm = MISSING_COMM;
-    private static volatile P2pProvider p2p = MISSING_P2P;
-    private static volatile CollProvider coll = MISSING_COLL;
-    private static volatile RequestProvider request = MISSING_REQUEST;
-    private static volatile GroupProvider group = MISSING_GROUP;
-    private static volatile TypeProvider type = MISSING_TYPE;
-    private static volatile TopoProvider topo = MISSING_TOPO;
-    private static volatile FileProvider file = MISSING_FILE;
-    private static volatile InfoProvider info = MISSING_INFO;
-    private static volatile RmaProvider rma = MISSING_RMA;
+    private static volatile EnvProvider env;
+    private static volatile CommProvider comm;
+    private static volatile P2pProvider p2p;
+    private static volatile CollProvider coll;
+    private static volatile RequestProvider request;
+    private static volatile GroupProvider group;
+    private static volatile TypeProvider type;
+    private static volatile TopoProvider topo;
+    private static volatile FileProvider file;
+    private static volatile InfoProvider info;
+    private static volatile RmaProvider rma;
 
     public static EnvProvider env() {
-        return env;
+        EnvProvider p = env;
+        return p != null ? p : missing(EnvProvider.class);
     }
 
     public static CommProvider comm() {
-        return comm;
+        CommProvider p = comm;
+        return p != null ? p : missing(CommProvider.class);
     }
 
     public static P2pProvider p2p() {
-        return p2p;
+        P2pProvider p = p2p;
+        return p != null ? p : missing(P2pProvider.class);
     }
 
     public static CollProvider coll() {
-        return coll;
+        CollProvider p = coll;
+        return p != null ? p : missing(CollProvider.class);
     }
 
     public static RequestProvider request() {
-        return request;
+        RequestProvider p = request;
+        return p != null ? p : missing(RequestProvider.class);
     }
 
     public static GroupProvider group() {
-        return group;
+        GroupProvider p = group;
+        return p != null ? p : missing(GroupProvider.class);
     }
 
     public static TypeProvider type() {
-        return type;
+        TypeProvider p = FunctionTable.type;
+        return p != null ? p : missing(TypeProvider.class);
     }
 
     public static TopoProvider topo() {
-        return topo;
+        TopoProvider p = topo;
+        return p != null ? p : missing(TopoProvider.class);
     }
 
     public static FileProvider file() {
-        return file;
+        FileProvider p = file;
+        return p != null ? p : missing(FileProvider.class);
     }
 
     public static InfoProvider info() {
-        return info;
+        InfoProvider p = info;
+        return p != null ? p : missing(InfoProvider.class);
     }
 
     public static RmaProvider rma() {
-        return rma;
+        RmaProvider p = rma;
+        return p != null ? p : missing(RmaProvider.class);
     }
 
-    /** Installs {@code impl} as the provider of its area; {@code null} restores the missing stand-in. */
+    /**
+     * Installs {@code impl} as the provider of its area; {@code null} restores the missing
+     * stand-in. An area without a provider holds null: its stand-in is made on first use
+     * ({@link #missing}), not at start-up (a dynamic proxy per area cost about 6% of a rank's boot).
+     */
     public static <T> void install(Class<T> type, T impl) {
         if (type == EnvProvider.class) {
-            env = impl == null ? MISSING_ENV : (EnvProvider) impl;
+            env = (EnvProvider) impl;
         } else if (type == CommProvider.class) {
-            comm = impl == null ? MISSING_COMM : (CommProvider) impl;
+            comm = (CommProvider) impl;
         } else if (type == P2pProvider.class) {
-            p2p = impl == null ? MISSING_P2P : (P2pProvider) impl;
+            p2p = (P2pProvider) impl;
         } else if (type == CollProvider.class) {
-            coll = impl == null ? MISSING_COLL : (CollProvider) impl;
+            coll = (CollProvider) impl;
         } else if (type == RequestProvider.class) {
-            request = impl == null ? MISSING_REQUEST : (RequestProvider) impl;
+            request = (RequestProvider) impl;
         } else if (type == GroupProvider.class) {
-            group = impl == null ? MISSING_GROUP : (GroupProvider) impl;
+            group = (GroupProvider) impl;
         } else if (type == TypeProvider.class) {
-            FunctionTable.type = impl == null ? MISSING_TYPE : (TypeProvider) impl;
+            FunctionTable.type = (TypeProvider) impl;
         } else if (type == TopoProvider.class) {
-            topo = impl == null ? MISSING_TOPO : (TopoProvider) impl;
+            topo = (TopoProvider) impl;
         } else if (type == FileProvider.class) {
-            file = impl == null ? MISSING_FILE : (FileProvider) impl;
+            file = (FileProvider) impl;
         } else if (type == InfoProvider.class) {
-            info = impl == null ? MISSING_INFO : (InfoProvider) impl;
+            info = (InfoProvider) impl;
         } else if (type == RmaProvider.class) {
-            rma = impl == null ? MISSING_RMA : (RmaProvider) impl;
+            rma = (RmaProvider) impl;
         } else {
             throw new IllegalArgumentException("not a provider type: " + type.getName());
         }
     }
 
-    /** The provider (or stand-in) that serves {@code type} now. */
+    /** The provider (or counting stand-in) that serves {@code type} now; null when none does. */
     static Object current(Class<?> type) {
         return type == EnvProvider.class ? env : type == CommProvider.class ? comm
                 : type == P2pProvider.class ? p2p : type == CollProvider.class ? coll
@@ -132,13 +135,20 @@ public final class FunctionTable {
         return current != null && !(standInOf(current) instanceof StandIn s && s.delegate() == null);
     }
 
-    /** The stand-in of an area no bundle provides: each call is an agreement event, then fails. */
+    /** The stand-in of an area no bundle provides (made once, on first use): each call is an agreement event, then fails. */
     static <T> T missing(Class<T> type) {
-        return standIn(type, null, (method, args) -> {
-            Activations.event(); // may switch a provider on: then this call already reaches it
-            return serve(type, method, args);
-        });
+        return type.cast(MISSING.get(type));
     }
+
+    private static final ClassValue<Object> MISSING = new ClassValue<>() {
+        @Override
+        protected Object computeValue(Class<?> type) {
+            return standIn(type, null, (method, args) -> {
+                Activations.event(); // may switch a provider on: then this call already reaches it
+                return serve(type, method, args);
+            });
+        }
+    };
 
     /** What a stand-in does with a call. */
     interface Call {
@@ -174,13 +184,13 @@ public final class FunctionTable {
      */
     static Object serve(Class<?> type, Method method, Object[] args) throws Throwable {
         Object target = current(type);
-        if (standInOf(target) instanceof StandIn s) {
+        if (target != null && standInOf(target) instanceof StandIn s) {
             target = s.delegate();
-            if (target == null) {
-                MpiName name = method.getAnnotation(MpiName.class);
-                String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();
-                throw FunctionCatalog.missing(fn, null);
-            }
+        }
+        if (target == null) {
+            MpiName name = method.getAnnotation(MpiName.class);
+            String fn = name != null ? name.value() : type.getSimpleName() + "." + method.getName();
+            throw FunctionCatalog.missing(fn, null);
         }
         try {
             return method.invoke(target, args);

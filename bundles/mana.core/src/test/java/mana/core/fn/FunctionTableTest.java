@@ -77,6 +77,7 @@ class FunctionTableTest {
         assertTrue(missing.equals(missing));
         assertFalse(missing.equals(fakeComm(0, 1)));
         assertEquals(System.identityHashCode(missing), missing.hashCode());
+        assertSame(missing, FunctionTable.comm(), "one stand-in per area, made on first use");
     }
 
     @Test
