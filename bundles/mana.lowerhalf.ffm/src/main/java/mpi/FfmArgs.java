@@ -17,6 +17,9 @@ final class FfmArgs {
     private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
     private static final int ERR_COUNT = (int) FfmLib.c("MPI_ERR_COUNT");
     private static final int ERR_BUFFER = (int) FfmLib.c("MPI_ERR_BUFFER");
+    private static final int ERR_ARG = (int) FfmLib.c("MPI_ERR_ARG");
+    private static final int ERR_TYPE = (int) FfmLib.c("MPI_ERR_TYPE");
+    private static final long DATATYPE_NULL = FfmLib.c("MPI_DATATYPE_NULL");
 
     private FfmArgs() {
     }
@@ -51,6 +54,55 @@ final class FfmArgs {
                 throw new MPIException(ERR_COUNT, ERR_COUNT, "invalid count: " + name + "[" + i + "] is " + counts[i]
                         + " (a count is 0 or more)");
             }
+        }
+    }
+
+    /**
+     * Block lengths of a derived datatype: a negative one is MPI_ERR_ARG, Open MPI's class (MPICH
+     * says MPI_ERR_COUNT; the standard names neither), so the binding answers alike on both.
+     */
+    static void blockLengths(int[] blockLengths) throws MPIException {
+        if (blockLengths == null) {
+            return;
+        }
+        for (int i = 0; i < blockLengths.length; i++) {
+            if (blockLengths[i] < 0) {
+                throw new MPIException(ERR_ARG, ERR_ARG, "invalid argument: blockLengths[" + i + "] is "
+                        + blockLengths[i] + " (a block length is 0 or more)");
+            }
+        }
+    }
+
+    /**
+     * One datatype per process (alltoallw): a missing one (the binding passes 0 for a null entry)
+     * or MPI_DATATYPE_NULL is MPI_ERR_TYPE, as Open MPI says; MPICH skips the entries of count 0.
+     */
+    static void types(String name, long[] types) throws MPIException {
+        if (types == null) {
+            return;
+        }
+        for (int i = 0; i < types.length; i++) {
+            if (types[i] == 0 || types[i] == DATATYPE_NULL) {
+                throw new MPIException(ERR_TYPE, ERR_TYPE, "invalid datatype: " + name + "[" + i + "] is "
+                        + (types[i] == 0 ? "null" : "MPI_DATATYPE_NULL"));
+            }
+        }
+    }
+
+    /**
+     * An array a read fills: when it holds fewer than {@code count} elements of {@code type} from
+     * {@code offset}, the ArrayIndexOutOfBoundsException of the JNI binding's copy back (which
+     * comes after MPI read, as there). Checked after the call.
+     */
+    static void holds(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        if (buf == null || db || count <= 0) {
+            return;
+        }
+        long size = FfmSupport.arrayBytes(buf) - offset;
+        long needed = count * FfmSupport.extent(type);
+        if (needed > size) {
+            throw new ArrayIndexOutOfBoundsException(name + " holds " + Math.max(size, 0) + " bytes from its offset, "
+                    + count + " elements of the datatype need " + needed);
         }
     }
 

@@ -995,6 +995,8 @@ final class FfmComm {
     /** Direct buffers (as the JNI code); displacements in bytes, one datatype per peer. */
     static void allToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        FfmArgs.types("sendTypes", sendTypes);
+        FfmArgs.types("recvTypes", recvTypes);
         FfmSupport.call((a, out) -> (int) ALLTOALLW.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
                 FfmSupport.handles(a, "type", sendTypes), direct(recvBuf), ints(a, recvCount), ints(a, rDispls),
                 FfmSupport.handles(a, "type", recvTypes), comm));
@@ -1004,6 +1006,8 @@ final class FfmComm {
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
         FfmArgs.counts("sendCount", sendCount);
         FfmArgs.counts("recvCount", recvCount);
+        FfmArgs.types("sendTypes", sendTypes);
+        FfmArgs.types("recvTypes", recvTypes);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
                 FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),
