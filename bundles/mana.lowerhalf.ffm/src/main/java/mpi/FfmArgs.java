@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Array;
 
 /**
  * Argument checks made before a downcall, because not every C library makes them: MPICH 4.0.2
@@ -33,13 +34,13 @@ final class FfmArgs {
     }
 
     /**
-     * The count of a collective on {@code buf}: for a Java array, a negative count is the
-     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there (so MANA's answers
-     * stay those of the raw binding); otherwise MPI_ERR_COUNT.
+     * The count of a call on {@code buf}: for a Java array, a negative count is the
+     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there, with its message
+     * (so MANA's answers stay those of the raw binding); otherwise MPI_ERR_COUNT.
      */
-    static void count(String name, int count, Object buf, boolean db) throws MPIException {
-        if (count < 0 && buf != null && !db) {
-            throw new ArrayIndexOutOfBoundsException("negative " + name + " " + count + " for a Java array");
+    static void count(String name, int count, Object buf, boolean db, long type) throws MPIException {
+        if (count < 0 && buf != null && !db && buf.getClass().isArray()) {
+            throw arrayRegion(buf, 0, count * FfmSupport.extent(type));
         }
         count(name, count);
     }
@@ -101,9 +102,33 @@ final class FfmArgs {
         long size = FfmSupport.arrayBytes(buf) - offset;
         long needed = count * FfmSupport.extent(type);
         if (needed > size) {
-            throw new ArrayIndexOutOfBoundsException(name + " holds " + Math.max(size, 0) + " bytes from its offset, "
-                    + count + " elements of the datatype need " + needed);
+            throw arrayRegion(buf, offset, needed);
         }
+    }
+
+    /**
+     * What the JDK's JNI Get/Set&lt;Type&gt;ArrayRegion throws for the binding's copy of
+     * {@code length} bytes from byte {@code offset} (both counted in the array's elements there).
+     */
+    static ArrayIndexOutOfBoundsException arrayRegion(Object array, long offset, long length) {
+        int unit = elementBytes(array.getClass().getComponentType());
+        long start = offset / unit;
+        long len = length / unit;
+        if (len < 0) {
+            return new ArrayIndexOutOfBoundsException("Length " + len + " is negative");
+        }
+        return new ArrayIndexOutOfBoundsException("Array region " + start + ".." + (start + len)
+                + " out of bounds for length " + Array.getLength(array));
+    }
+
+    private static int elementBytes(Class<?> c) {
+        if (c == byte.class || c == boolean.class) {
+            return 1;
+        }
+        if (c == char.class || c == short.class) {
+            return 2;
+        }
+        return c == int.class || c == float.class ? 4 : 8;
     }
 
     /**
@@ -114,7 +139,7 @@ final class FfmArgs {
      * short array the ArrayIndexOutOfBoundsException of the JNI binding's copy.
      */
     static void fits(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        count("count", count, buf, db);
+        count("count", count, buf, db, type);
         if (count == 0 || buf == null) {
             return;
         }

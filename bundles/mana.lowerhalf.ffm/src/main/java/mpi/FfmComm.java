@@ -85,6 +85,7 @@ final class FfmComm {
     private static final MethodHandle ISSEND = FfmLib.fn("MPI_Issend", P2P + " ptr");
     private static final MethodHandle IRSEND = FfmLib.fn("MPI_Irsend", P2P + " ptr");
     private static final MethodHandle IRECV = FfmLib.fn("MPI_Irecv", P2P + " ptr");
+    private static final MethodHandle PROC_NULL_RECV = FfmLib.fn("mana_proc_null_recv", "int ptr");
     private static final MethodHandle SEND_INIT = FfmLib.fn("MPI_Send_init", P2P + " ptr");
     private static final MethodHandle BSEND_INIT = FfmLib.fn("MPI_Bsend_init", P2P + " ptr");
     private static final MethodHandle SSEND_INIT = FfmLib.fn("MPI_Ssend_init", P2P + " ptr");
@@ -440,7 +441,12 @@ final class FfmComm {
 
     static long iRecv(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
             throws MPIException {
-        return nonBlocking(IRECV, comm, buf, count, type, source, tag);
+        long req = nonBlocking(IRECV, comm, buf, count, type, source, tag);
+        if (source != PROC_NULL) {
+            return req;
+        }
+        // the standard status (PROC_NULL, ANY_TAG, 0) where the library reports another (MPICH 4.0.2)
+        return handleOut("req", req, (a, out) -> (int) PROC_NULL_RECV.invokeExact(out));
     }
 
     static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)

@@ -195,7 +195,7 @@ final class FfmFile {
      */
     private static void blocking(MethodHandle h, boolean explicit, boolean reading, long fh, long fileOffset,
             Object buf, boolean db, int offset, int count, long type, long[] stat) throws MPIException {
-        FfmArgs.count("count", count, buf, db);
+        FfmArgs.count("count", count, buf, db, type);
         try (Arena a = FfmScratch.open()) {
             MemorySegment p = reading ? FfmSupport.write(a, buf, db, offset, count, type)
                     : FfmSupport.read(a, buf, db, offset, count, type);

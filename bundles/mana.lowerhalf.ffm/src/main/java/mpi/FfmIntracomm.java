@@ -17,6 +17,7 @@ final class FfmIntracomm {
 
     private static final MethodHandle SPLIT = FfmLib.fn("MPI_Comm_split", "int comm int int ptr");
     private static final MethodHandle SPLIT_TYPE = FfmLib.fn("MPI_Comm_split_type", "int comm int int info ptr");
+    private static final int TYPE_SHARED = (int) FfmLib.c("MPI_COMM_TYPE_SHARED");
     private static final MethodHandle CREATE = FfmLib.fn("MPI_Comm_create", "int comm group ptr");
     private static final MethodHandle CREATE_GROUP = FfmLib.fn("MPI_Comm_create_group", "int comm group int ptr");
     private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
@@ -47,8 +48,13 @@ final class FfmIntracomm {
         return handleOut("comm", (a, out) -> (int) SPLIT.invokeExact(comm, colour, key, out));
     }
 
+    /**
+     * Comm.TYPE_SHARED is the Java API's compile-time 0 (Open MPI's MPI_COMM_TYPE_SHARED, passed
+     * through by mpi_Comm.c); other libraries number it differently (MPICH: 1), so it is mapped.
+     */
     static long splitType(Intracomm self, long comm, int colour, int key, long info) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.invokeExact(comm, colour, key, info, out));
+        int type = colour == Comm.TYPE_SHARED ? TYPE_SHARED : colour;
+        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.invokeExact(comm, type, key, info, out));
     }
 
     static long create(Intracomm self, long comm, long group) throws MPIException {
@@ -130,11 +136,16 @@ final class FfmIntracomm {
     }
 
     static long accept(Intracomm self, long comm, String port, long info, int root) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(a.allocateFrom(port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(portName(a, port), info, root, comm, out));
     }
 
     static long connect(Intracomm self, long comm, String port, long info, int root) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(a.allocateFrom(port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(portName(a, port), info, root, comm, out));
+    }
+
+    /** The port name as C reads it; null (allowed off the root, as mpi_Intracomm.c passes it) is NULL. */
+    private static MemorySegment portName(Arena a, String port) {
+        return port == null ? MemorySegment.NULL : a.allocateFrom(port);
     }
 
     static void publishName(String service, long info, String port) throws MPIException {

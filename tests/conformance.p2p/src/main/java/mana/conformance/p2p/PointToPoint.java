@@ -185,7 +185,16 @@ public final class PointToPoint {
                 && p.getCount(MPI.INT) == 0, st(p));
         Request r = world.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 1);
         Status pr = r.waitStatus();
-        check("irecv from PROC_NULL", pr.getSource() == MPI.PROC_NULL && r.isNull(), st(pr));
+        check("irecv from PROC_NULL", pr.getSource() == MPI.PROC_NULL && pr.getTag() == MPI.ANY_TAG
+                && pr.getCount(MPI.INT) == 0 && r.isNull(), st(pr));
+        // the same status through waitAll and test (MPICH 4.0.2 itself says source 0, tag 0: MANA's lower half fixes it)
+        Status[] pa = Request.waitAllStatus(new Request[] {world.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 2),
+                world.iRecv(MPI.newIntBuffer(2), 2, MPI.INT, MPI.PROC_NULL, 3)});
+        Status pt = world.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 4).testStatus();
+        check("irecv from PROC_NULL, waitAll and test", pt != null && pt.getSource() == MPI.PROC_NULL
+                && pt.getTag() == MPI.ANY_TAG && pt.getCount(MPI.INT) == 0 && !pt.isCancelled()
+                && pa[0].getSource() == MPI.PROC_NULL && pa[1].getSource() == MPI.PROC_NULL
+                && pa[1].getTag() == MPI.ANY_TAG && pa[1].getCount(MPI.INT) == 0, st(pa[1]) + " / " + (pt == null ? "null" : st(pt)));
         Status ps = world.sendRecv(new int[] {1}, 1, MPI.INT, MPI.PROC_NULL, 1, b, 1, MPI.INT, MPI.PROC_NULL, 1);
         check("sendrecv with PROC_NULL", ps.getSource() == MPI.PROC_NULL, st(ps));
     }
