@@ -35,6 +35,10 @@ public class More {
         idup.getRequest().waitFor();
         System.out.println(me + "iDup size " + idup.getSize());
         idup.free();
+        // Comm.TYPE_SHARED is the Java API's 0, Open MPI's MPI_COMM_TYPE_SHARED (MPICH's is 1): one node, every rank
+        Intracomm shared = w.splitType(Comm.TYPE_SHARED, rank, MPI.INFO_NULL);
+        System.out.println(me + "splitType TYPE_SHARED size " + shared.getSize() + " rank " + shared.getRank());
+        shared.free();
         // reduceScatter: rank i gets i+1 sums
         int[] counts = new int[size];
         int total = 0;

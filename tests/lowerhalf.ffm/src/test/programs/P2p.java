@@ -14,6 +14,13 @@ public class P2p {
         System.out.println("rank " + rank + ": finalized " + MPI.isFinalized());
     }
 
+    /** A status by the names of PROC_NULL and ANY_TAG (their values differ between Open MPI and MPICH). */
+    static String procNull(Status s) throws MPIException {
+        return "source " + (s.getSource() == MPI.PROC_NULL ? "PROC_NULL" : String.valueOf(s.getSource())) + " tag "
+                + (s.getTag() == MPI.ANY_TAG ? "ANY_TAG" : String.valueOf(s.getTag())) + " count " + s.getCount(MPI.INT)
+                + " cancelled " + s.isCancelled();
+    }
+
     /** Everything between Init and Finalize (also run by All, one job for every program). */
     static void run() throws MPIException {
         Intracomm w = MPI.COMM_WORLD;
@@ -100,6 +107,14 @@ public class P2p {
             }
             pr.free();
         }
+        // a receive from PROC_NULL completes at once with source PROC_NULL, tag ANY_TAG, count 0
+        // (MPI 3.11, as Open MPI reports it; MPICH 4.0.2 itself says source 0, tag 0)
+        Status np = w.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 3).waitStatus();
+        Status[] nps = Request.waitAllStatus(new Request[] {w.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 4),
+                w.iRecv(MPI.newIntBuffer(2), 2, MPI.INT, MPI.PROC_NULL, 5)});
+        Status nt = w.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.PROC_NULL, 6).testStatus();
+        System.out.println("rank " + rank + ": iRecv from PROC_NULL: waitStatus " + procNull(np) + ", waitAllStatus "
+                + procNull(nps[0]) + " / " + procNull(nps[1]) + ", testStatus " + (nt == null ? "null" : procNull(nt)));
         w.barrier();
         System.out.println("rank " + rank + ": done, wtick positive " + (MPI.wtick() > 0) + ", initialized " + MPI.isInitialized());
     }

@@ -61,6 +61,13 @@ public class Topo {
         CartComm row = cart.sub(new boolean[] {false, true});
         System.out.println(me + "sub size " + row.getSize() + " rank " + row.getRank());
         row.free();
+        // keeping no dimension: a zero-dimensional grid of one process on every rank (MPICH 4.0.2: only on one)
+        CartComm none = cart.sub(new boolean[] {false, false});
+        System.out.println(me + "sub keeping no dimension: " + (none == null || none.isNull() ? "null"
+                : "size " + none.getSize() + " dims " + none.getTopo().getDimCount()));
+        if (none != null && !none.isNull()) {
+            none.free();
+        }
         cart.free();
         // a ring as a graph
         int[] index = new int[size], edges = new int[2 * size];

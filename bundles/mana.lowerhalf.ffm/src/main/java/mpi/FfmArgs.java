@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Array;
 
 /**
  * Argument checks made before a downcall, because not every C library makes them: MPICH 4.0.2
@@ -17,6 +18,9 @@ final class FfmArgs {
     private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
     private static final int ERR_COUNT = (int) FfmLib.c("MPI_ERR_COUNT");
     private static final int ERR_BUFFER = (int) FfmLib.c("MPI_ERR_BUFFER");
+    private static final int ERR_ARG = (int) FfmLib.c("MPI_ERR_ARG");
+    private static final int ERR_TYPE = (int) FfmLib.c("MPI_ERR_TYPE");
+    private static final long DATATYPE_NULL = FfmLib.c("MPI_DATATYPE_NULL");
 
     private FfmArgs() {
     }
@@ -30,13 +34,13 @@ final class FfmArgs {
     }
 
     /**
-     * The count of a collective on {@code buf}: for a Java array, a negative count is the
-     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there (so MANA's answers
-     * stay those of the raw binding); otherwise MPI_ERR_COUNT.
+     * The count of a call on {@code buf}: for a Java array, a negative count is the
+     * ArrayIndexOutOfBoundsException the JNI binding's array copy throws there, with its message
+     * (so MANA's answers stay those of the raw binding); otherwise MPI_ERR_COUNT.
      */
-    static void count(String name, int count, Object buf, boolean db) throws MPIException {
-        if (count < 0 && buf != null && !db) {
-            throw new ArrayIndexOutOfBoundsException("negative " + name + " " + count + " for a Java array");
+    static void count(String name, int count, Object buf, boolean db, long type) throws MPIException {
+        if (count < 0 && buf != null && !db && buf.getClass().isArray()) {
+            throw arrayRegion(buf, 0, count * FfmSupport.extent(type));
         }
         count(name, count);
     }
@@ -55,6 +59,79 @@ final class FfmArgs {
     }
 
     /**
+     * Block lengths of a derived datatype: a negative one is MPI_ERR_ARG, Open MPI's class (MPICH
+     * says MPI_ERR_COUNT; the standard names neither), so the binding answers alike on both.
+     */
+    static void blockLengths(int[] blockLengths) throws MPIException {
+        if (blockLengths == null) {
+            return;
+        }
+        for (int i = 0; i < blockLengths.length; i++) {
+            if (blockLengths[i] < 0) {
+                throw new MPIException(ERR_ARG, ERR_ARG, "invalid argument: blockLengths[" + i + "] is "
+                        + blockLengths[i] + " (a block length is 0 or more)");
+            }
+        }
+    }
+
+    /**
+     * One datatype per process (alltoallw): a missing one (the binding passes 0 for a null entry)
+     * or MPI_DATATYPE_NULL is MPI_ERR_TYPE, as Open MPI says; MPICH skips the entries of count 0.
+     */
+    static void types(String name, long[] types) throws MPIException {
+        if (types == null) {
+            return;
+        }
+        for (int i = 0; i < types.length; i++) {
+            if (types[i] == 0 || types[i] == DATATYPE_NULL) {
+                throw new MPIException(ERR_TYPE, ERR_TYPE, "invalid datatype: " + name + "[" + i + "] is "
+                        + (types[i] == 0 ? "null" : "MPI_DATATYPE_NULL"));
+            }
+        }
+    }
+
+    /**
+     * An array a read fills: when it holds fewer than {@code count} elements of {@code type} from
+     * {@code offset}, the ArrayIndexOutOfBoundsException of the JNI binding's copy back (which
+     * comes after MPI read, as there). Checked after the call.
+     */
+    static void holds(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
+        if (buf == null || db || count <= 0) {
+            return;
+        }
+        long size = FfmSupport.arrayBytes(buf) - offset;
+        long needed = count * FfmSupport.extent(type);
+        if (needed > size) {
+            throw arrayRegion(buf, offset, needed);
+        }
+    }
+
+    /**
+     * What the JDK's JNI Get/Set&lt;Type&gt;ArrayRegion throws for the binding's copy of
+     * {@code length} bytes from byte {@code offset} (both counted in the array's elements there).
+     */
+    static ArrayIndexOutOfBoundsException arrayRegion(Object array, long offset, long length) {
+        int unit = elementBytes(array.getClass().getComponentType());
+        long start = offset / unit;
+        long len = length / unit;
+        if (len < 0) {
+            return new ArrayIndexOutOfBoundsException("Length " + len + " is negative");
+        }
+        return new ArrayIndexOutOfBoundsException("Array region " + start + ".." + (start + len)
+                + " out of bounds for length " + Array.getLength(array));
+    }
+
+    private static int elementBytes(Class<?> c) {
+        if (c == byte.class || c == boolean.class) {
+            return 1;
+        }
+        if (c == char.class || c == short.class) {
+            return 2;
+        }
+        return c == int.class || c == float.class ? 4 : 8;
+    }
+
+    /**
      * The memory MPI touches for {@code count} elements of {@code type} from the start of
      * {@code buf} (a direct buffer, or an array from byte {@code offset}): it must end inside it
      * (bytes before the start, a negative lower bound, are the caller's: a buffer may be a slice
@@ -62,7 +139,7 @@ final class FfmArgs {
      * short array the ArrayIndexOutOfBoundsException of the JNI binding's copy.
      */
     static void fits(String name, Object buf, boolean db, int offset, int count, long type) throws MPIException {
-        count("count", count, buf, db);
+        count("count", count, buf, db, type);
         if (count == 0 || buf == null) {
             return;
         }

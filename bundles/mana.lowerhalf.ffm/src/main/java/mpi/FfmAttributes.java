@@ -82,11 +82,20 @@ final class FfmAttributes {
 
     /** The attribute's C value (a pointer), or NULL when not set. */
     static MemorySegment value(Kind k, long handle, int keyval) throws MPIException {
+        MemorySegment v = valueIfSet(k, handle, keyval);
+        return v == null ? MemorySegment.NULL : v;
+    }
+
+    /**
+     * The attribute's C value, or Java null when not set: a set value may be NULL itself
+     * (MPI_WIN_BASE of a dynamic window is MPI_BOTTOM).
+     */
+    static MemorySegment valueIfSet(Kind k, long handle, int keyval) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(ADDRESS);
             MemorySegment flag = a.allocate(JAVA_INT);
             check((int) k.get().invokeExact(handle, keyval, out, flag));
-            return flag.get(JAVA_INT, 0) == 0 ? MemorySegment.NULL : out.get(ADDRESS, 0);
+            return flag.get(JAVA_INT, 0) == 0 ? null : out.get(ADDRESS, 0);
         } catch (Throwable t) {
             throw wrap(t);
         }

@@ -20,6 +20,9 @@ final class FfmCartComm {
     private static final MethodHandle CART_COORDS = FfmLib.fn("MPI_Cart_coords", "int comm int int ptr");
     private static final MethodHandle CART_SHIFT = FfmLib.fn("MPI_Cart_shift", "int comm int int ptr ptr");
     private static final MethodHandle CART_SUB = FfmLib.fn("MPI_Cart_sub", "int comm ptr ptr");
+    private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
+    private static final long COMM_NULL = FfmLib.c("MPI_COMM_NULL");
+    private static final long COMM_SELF = FfmLib.c("MPI_COMM_SELF");
     private static final MethodHandle CART_MAP = FfmLib.fn("MPI_Cart_map", "int comm int ptr ptr ptr");
     private static final MethodHandle DIMS_CREATE = FfmLib.fn("MPI_Dims_create", "int int int ptr");
 
@@ -74,8 +77,27 @@ final class FfmCartComm {
         }
     }
 
+    /**
+     * Keeping no dimension gives every process a zero-dimensional Cartesian communicator of its
+     * own (MPI 4.0, 8.5.7; Open MPI does so). MPICH 4.0.2 gives it to one process and
+     * MPI_COMM_NULL to the others: there the null is replaced by a 0-d grid over MPI_COMM_SELF.
+     */
     static long sub(CartComm self, long comm, boolean[] remainDims) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CART_SUB.invokeExact(comm, bools(a, remainDims), out));
+        long sub = handleOut("comm", (a, out) -> (int) CART_SUB.invokeExact(comm, bools(a, remainDims), out));
+        if (sub != COMM_NULL || remainDims == null || keepsAny(remainDims)) {
+            return sub;
+        }
+        return handleOut("comm", (a, out) -> (int) CART_CREATE.invokeExact(COMM_SELF, 0, MemorySegment.NULL,
+                MemorySegment.NULL, 0, out));
+    }
+
+    private static boolean keepsAny(boolean[] remainDims) {
+        for (boolean keep : remainDims) {
+            if (keep) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static int map(CartComm self, long comm, int[] dims, boolean[] periods) throws MPIException {

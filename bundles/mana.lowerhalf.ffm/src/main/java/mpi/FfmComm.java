@@ -85,6 +85,7 @@ final class FfmComm {
     private static final MethodHandle ISSEND = FfmLib.fn("MPI_Issend", P2P + " ptr");
     private static final MethodHandle IRSEND = FfmLib.fn("MPI_Irsend", P2P + " ptr");
     private static final MethodHandle IRECV = FfmLib.fn("MPI_Irecv", P2P + " ptr");
+    private static final MethodHandle PROC_NULL_RECV = FfmLib.fn("mana_proc_null_recv", "int ptr");
     private static final MethodHandle SEND_INIT = FfmLib.fn("MPI_Send_init", P2P + " ptr");
     private static final MethodHandle BSEND_INIT = FfmLib.fn("MPI_Bsend_init", P2P + " ptr");
     private static final MethodHandle SSEND_INIT = FfmLib.fn("MPI_Ssend_init", P2P + " ptr");
@@ -440,7 +441,12 @@ final class FfmComm {
 
     static long iRecv(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
             throws MPIException {
-        return nonBlocking(IRECV, comm, buf, count, type, source, tag);
+        long req = nonBlocking(IRECV, comm, buf, count, type, source, tag);
+        if (source != PROC_NULL) {
+            return req;
+        }
+        // the standard status (PROC_NULL, ANY_TAG, 0) where the library reports another (MPICH 4.0.2)
+        return handleOut("req", req, (a, out) -> (int) PROC_NULL_RECV.invokeExact(out));
     }
 
     static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
@@ -995,6 +1001,8 @@ final class FfmComm {
     /** Direct buffers (as the JNI code); displacements in bytes, one datatype per peer. */
     static void allToAllw(Comm self, long comm, Buffer sendBuf, int[] sendCount, int[] sDispls, long[] sendTypes,
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
+        FfmArgs.types("sendTypes", sendTypes);
+        FfmArgs.types("recvTypes", recvTypes);
         FfmSupport.call((a, out) -> (int) ALLTOALLW.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
                 FfmSupport.handles(a, "type", sendTypes), direct(recvBuf), ints(a, recvCount), ints(a, rDispls),
                 FfmSupport.handles(a, "type", recvTypes), comm));
@@ -1004,6 +1012,8 @@ final class FfmComm {
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
         FfmArgs.counts("sendCount", sendCount);
         FfmArgs.counts("recvCount", recvCount);
+        FfmArgs.types("sendTypes", sendTypes);
+        FfmArgs.types("recvTypes", recvTypes);
         Arena k = FfmKeep.open();
         return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
                 FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),

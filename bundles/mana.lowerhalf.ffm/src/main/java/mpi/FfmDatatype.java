@@ -97,16 +97,19 @@ final class FfmDatatype {
     }
 
     static long getIndexed(int[] blockLengths, int[] displacements, long oldType) throws MPIException {
+        FfmArgs.blockLengths(blockLengths);
         return handleOut("type", (a, out) -> (int) INDEXED.invokeExact(blockLengths.length, ints(a, blockLengths),
                 ints(a, displacements), oldType, out));
     }
 
     static long getHIndexed(int[] blockLengths, int[] displacements, long oldType) throws MPIException {
+        FfmArgs.blockLengths(blockLengths);
         return handleOut("type", (a, out) -> (int) HINDEXED.invokeExact(blockLengths.length, ints(a, blockLengths),
                 aints(a, displacements), oldType, out));
     }
 
     static long getStruct(int[] blockLengths, int[] displacements, Datatype[] types) throws MPIException {
+        FfmArgs.blockLengths(blockLengths);
         long[] handles = new long[types.length];
         for (int i = 0; i < types.length; i++) {
             handles[i] = types[i].handle;

@@ -187,9 +187,15 @@ final class FfmFile {
         }
     }
 
-    /** A blocking read or write with an explicit offset (offset < 0: the individual or shared pointer). */
+    /**
+     * A blocking read or write with an explicit offset (offset < 0: the individual or shared
+     * pointer). An array is answered as by the JNI binding's copy: a negative count, or (after
+     * the read, into memory of the call's full size) an array too short for it, is an
+     * ArrayIndexOutOfBoundsException.
+     */
     private static void blocking(MethodHandle h, boolean explicit, boolean reading, long fh, long fileOffset,
             Object buf, boolean db, int offset, int count, long type, long[] stat) throws MPIException {
+        FfmArgs.count("count", count, buf, db, type);
         try (Arena a = FfmScratch.open()) {
             MemorySegment p = reading ? FfmSupport.write(a, buf, db, offset, count, type)
                     : FfmSupport.read(a, buf, db, offset, count, type);
@@ -199,6 +205,7 @@ final class FfmFile {
             check(rc);
             statusToJava(st, stat, -1);
             if (reading) {
+                FfmArgs.holds("buf", buf, db, offset, count, type);
                 boolean noGaps = FfmSupport.typeSize(type) == FfmSupport.extent(type);
                 FfmSupport.writeBack(p, buf, db, offset, noGaps ? stat[4] : Long.MAX_VALUE);
             }

@@ -17,6 +17,8 @@ final class FfmIntracomm {
 
     private static final MethodHandle SPLIT = FfmLib.fn("MPI_Comm_split", "int comm int int ptr");
     private static final MethodHandle SPLIT_TYPE = FfmLib.fn("MPI_Comm_split_type", "int comm int int info ptr");
+    private static final int TYPE_SHARED = (int) FfmLib.c("MPI_COMM_TYPE_SHARED");
+    private static final int ERR_OTHER = (int) FfmLib.c("MPI_ERR_OTHER");
     private static final MethodHandle CREATE = FfmLib.fn("MPI_Comm_create", "int comm group ptr");
     private static final MethodHandle CREATE_GROUP = FfmLib.fn("MPI_Comm_create_group", "int comm group int ptr");
     private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
@@ -47,8 +49,13 @@ final class FfmIntracomm {
         return handleOut("comm", (a, out) -> (int) SPLIT.invokeExact(comm, colour, key, out));
     }
 
+    /**
+     * Comm.TYPE_SHARED is the Java API's compile-time 0 (Open MPI's MPI_COMM_TYPE_SHARED, passed
+     * through by mpi_Comm.c); other libraries number it differently (MPICH: 1), so it is mapped.
+     */
     static long splitType(Intracomm self, long comm, int colour, int key, long info) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.invokeExact(comm, colour, key, info, out));
+        int type = colour == Comm.TYPE_SHARED ? TYPE_SHARED : colour;
+        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.invokeExact(comm, type, key, info, out));
     }
 
     static long create(Intracomm self, long comm, long group) throws MPIException {
@@ -122,7 +129,28 @@ final class FfmIntracomm {
     }
 
     static String openPort(long info) throws MPIException {
-        return portOut((a, port) -> (int) OPEN_PORT.invokeExact(info, port));
+        return portOut((a, port) -> {
+            int rc = (int) OPEN_PORT.invokeExact(info, port);
+            dynamic("MPI_Open_port", rc);
+            return rc;
+        });
+    }
+
+    /**
+     * Debian's MPICH 4.0.2 (ch4 over UCX) has no dynamic processes: spawn and ports fail with
+     * MPI_ERR_OTHER, its message naming the cause only for ports. The exception says so.
+     */
+    private static void dynamic(String function, int rc) throws MPIException {
+        if (rc == 0) {
+            return;
+        }
+        MPIException e = FfmSupport.exception(rc);
+        if (!"mpich".equals(FfmLib.IMPL) || e.getErrorClass() != ERR_OTHER) {
+            throw e;
+        }
+        throw new MPIException(e.getErrorCode(), e.getErrorClass(), function + " is not supported on this MPICH"
+                + " (Debian's MPICH 4.0.2, ch4:ucx, has no dynamic processes: spawn and ports; see MANA's README,"
+                + " \"Lower halves\"). MPICH says: " + e.getMessage());
     }
 
     static void closePort_jni(String name) throws MPIException {
@@ -130,11 +158,16 @@ final class FfmIntracomm {
     }
 
     static long accept(Intracomm self, long comm, String port, long info, int root) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(a.allocateFrom(port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(portName(a, port), info, root, comm, out));
     }
 
     static long connect(Intracomm self, long comm, String port, long info, int root) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(a.allocateFrom(port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(portName(a, port), info, root, comm, out));
+    }
+
+    /** The port name as C reads it; null (allowed off the root, as mpi_Intracomm.c passes it) is NULL. */
+    private static MemorySegment portName(Arena a, String port) {
+        return port == null ? MemorySegment.NULL : a.allocateFrom(port);
     }
 
     static void publishName(String service, long info, String port) throws MPIException {
@@ -173,8 +206,8 @@ final class FfmIntracomm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment codes = errcodes(a, errcodes);
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
-            check((int) SPAWN.invokeExact(a.allocateFrom(command), argv(a, argv), maxprocs, info, root, comm, out,
-                    codes));
+            dynamic("MPI_Comm_spawn", (int) SPAWN.invokeExact(a.allocateFrom(command), argv(a, argv), maxprocs, info,
+                    root, comm, out, codes));
             copyCodes(codes, errcodes);
             return FfmSupport.getHandle(out, "comm", 0);
         } catch (Throwable t) {
@@ -197,8 +230,8 @@ final class FfmIntracomm {
             }
             MemorySegment codes = errcodes(a, errcodes);
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
-            check((int) SPAWN_MULTIPLE.invokeExact(commands.length, cmds, argvs, FfmSupport.ints(a, maxprocs),
-                    FfmSupport.handles(a, "info", info), root, comm, out, codes));
+            dynamic("MPI_Comm_spawn_multiple", (int) SPAWN_MULTIPLE.invokeExact(commands.length, cmds, argvs,
+                    FfmSupport.ints(a, maxprocs), FfmSupport.handles(a, "info", info), root, comm, out, codes));
             copyCodes(codes, errcodes);
             return FfmSupport.getHandle(out, "comm", 0);
         } catch (Throwable t) {

@@ -294,8 +294,9 @@ final class FfmSupport {
         if (db) {
             return direct(buf);
         }
-        long length = Math.min(span(count, type), arrayBytes(buf) - offset);
-        MemorySegment seg = a.allocate(Math.max(length, 1));
+        long span = span(count, type);
+        long length = Math.min(span, arrayBytes(buf) - offset);
+        MemorySegment seg = a.allocate(Math.max(span, 1)); // MPI reads all of it, even past a short array
         copyIn(buf, offset, seg, 0, Math.max(length, 0));
         return seg;
     }
@@ -316,7 +317,8 @@ final class FfmSupport {
         long ext = extent(type);
         long span = span(count, type);
         long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
-        MemorySegment seg = a.allocate(Math.max(length, 1));
+        // the whole span even for a short array: MPI writes all of it (the caller refuses the array after)
+        MemorySegment seg = a.allocate(Math.max(span, 1));
         if (typeSize(type) != ext || span != count * ext) {
             copyIn(buf, offset, seg, 0, length);
         }

@@ -245,7 +245,13 @@ final class FfmWin {
 
     /** As the C code: WIN_SIZE and WIN_DISP_UNIT as Integer, WIN_BASE as the address (Long), others as byte[]. */
     static Object getAttr(Win self, long win, int keyval) throws MPIException {
-        MemorySegment v = FfmAttributes.value(FfmAttributes.WIN, win, keyval);
+        MemorySegment v = FfmAttributes.valueIfSet(FfmAttributes.WIN, win, keyval);
+        if (v == null) {
+            return null;
+        }
+        if (keyval == (int) FfmLib.c("MPI_WIN_BASE")) {
+            return v.address(); // 0 for a dynamic window (MPI_BOTTOM), as the C code's (jlong)val
+        }
         if (v.equals(MemorySegment.NULL)) {
             return null;
         }
@@ -254,9 +260,6 @@ final class FfmWin {
         }
         if (keyval == (int) FfmLib.c("MPI_WIN_DISP_UNIT")) {
             return v.reinterpret(4).get(JAVA_INT, 0);
-        }
-        if (keyval == (int) FfmLib.c("MPI_WIN_BASE")) {
-            return v.address();
         }
         int length = v.reinterpret(4).get(JAVA_INT, 0);
         return v.reinterpret(4L + length).asSlice(4, length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);

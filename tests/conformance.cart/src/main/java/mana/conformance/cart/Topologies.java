@@ -1,6 +1,7 @@
 package mana.conformance.cart;
 
 import java.util.Arrays;
+import mana.conformance.ErrorNames;
 import mpi.CartComm;
 import mpi.CartParms;
 import mpi.Comm;
@@ -316,7 +317,7 @@ public final class Topologies {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("a grid larger than the world fails with class " + cls, cls != -1);
+        check("a grid larger than the world fails with class " + ErrorNames.of(cls), cls != -1);
         cls = -1;
         CartComm cart = world.createCart(new int[] {size}, new boolean[] {false}, false);
         try {
@@ -324,7 +325,7 @@ public final class Topologies {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("getCoords of a rank outside fails with class " + cls, cls == MPI.ERR_RANK || cls == MPI.ERR_ARG);
+        check("getCoords of a rank outside fails with class " + ErrorNames.of(cls), cls == MPI.ERR_RANK || cls == MPI.ERR_ARG);
         cart.free();
         cls = -1;
         try {
@@ -332,6 +333,6 @@ public final class Topologies {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("dims_create that cannot work fails with class " + cls, cls != -1);
+        check("dims_create that cannot work fails with class " + ErrorNames.of(cls), cls != -1);
     }
 }

@@ -2,6 +2,7 @@ package mana.conformance.io;
 
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import mana.conformance.ErrorNames;
 import mpi.Datatype;
 import mpi.File;
 import mpi.FileView;
@@ -333,7 +334,7 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("DELETE_ON_CLOSE removed the file (" + cls + ")", cls == MPI.ERR_NO_SUCH_FILE);
+        check("DELETE_ON_CLOSE removed the file (" + ErrorNames.of(cls) + ")", cls == MPI.ERR_NO_SUCH_FILE);
         if (rank == 0) {
             File d = new File(MPI.COMM_SELF, path("gone.dat"), MPI.MODE_CREATE | MPI.MODE_WRONLY);
             d.close();
@@ -346,7 +347,7 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("delete removes a file; deleting it again fails (" + cls + ")", cls == MPI.ERR_NO_SUCH_FILE);
+        check("delete removes a file; deleting it again fails (" + ErrorNames.of(cls) + ")", cls == MPI.ERR_NO_SUCH_FILE);
     }
 
     static void errors() throws MPIException {
@@ -356,7 +357,7 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("opening a missing file without MODE_CREATE fails with class " + cls, cls == MPI.ERR_NO_SUCH_FILE);
+        check("opening a missing file without MODE_CREATE fails with class " + ErrorNames.of(cls), cls == MPI.ERR_NO_SUCH_FILE);
 
         File f = create("errors.dat");
         f.writeAt((long) rank * 4, new int[] {rank}, 1, MPI.INT);
@@ -368,14 +369,15 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("a view with an unknown data representation fails with class " + cls, cls != 0);
+        check("a view with an unknown data representation fails with class " + ErrorNames.of(cls), cls != 0);
         cls = 0;
         try {
             f.seek(-5, MPI.SEEK_SET);
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("a negative seek fails with class " + cls, cls != 0);
+        // the class is the library's choice (Open MPI: ERR_OTHER, MPICH: ERR_ARG): only that it fails is compared
+        check("a negative seek fails", cls != 0);
         world.barrier();
         check("failed calls wrote nothing", f.getSize() == before);
         f.close();
@@ -387,7 +389,7 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("writing a read-only file fails with class " + cls, cls == MPI.ERR_READ_ONLY || cls == MPI.ERR_ACCESS);
+        check("writing a read-only file fails with class " + ErrorNames.of(cls), cls == MPI.ERR_READ_ONLY || cls == MPI.ERR_ACCESS);
         int[] first = new int[1];
         ro.readAt(0, first, 1, MPI.INT);
         check("the read-only file is unchanged", first[0] == 0 && ro.getSize() == before);
@@ -398,6 +400,6 @@ public final class Files {
         } catch (MPIException e) {
             cls = e.getErrorClass();
         }
-        check("MODE_EXCL on an existing file fails with class " + cls, cls == MPI.ERR_FILE_EXISTS);
+        check("MODE_EXCL on an existing file fails with class " + ErrorNames.of(cls), cls == MPI.ERR_FILE_EXISTS);
     }
 }
