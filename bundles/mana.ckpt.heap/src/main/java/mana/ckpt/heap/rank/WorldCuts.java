@@ -63,7 +63,7 @@ final class WorldCuts implements CutPolicy {
      */
     private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
 
-    /** {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint request (null: off). */
+    /** {@code -Dmana.transparent.holdAt=K}: no cut before main's K-th cut point, where it waits for a checkpoint request (null: off). */
     private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
 
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
@@ -86,8 +86,8 @@ final class WorldCuts implements CutPolicy {
         if (Thread.currentThread() != main) {
             return false; // another thread's call is made as is
         }
-        if (hold != null) {
-            hold.reached();
+        if (hold != null && hold.early()) {
+            return false;
         }
         if (send) {
             return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
@@ -148,8 +148,9 @@ final class WorldCuts implements CutPolicy {
     @Override
     public boolean shouldCapture(String owner, String method, Object receiver) {
         if (hold != null && Thread.currentThread() == main && owner.startsWith("mpi/") && COLLECTIVES.contains(method)
-                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)) {
-            hold.reached();
+                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)
+                && hold.early()) {
+            return false;
         }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
             return false;

@@ -12,17 +12,17 @@ import org.junit.jupiter.api.Test;
 class CutHoldTest {
 
     @Test
-    void holdsOnlyAtTheKthCutPointUntilACheckpointIsRequested() {
+    void noCutBeforeTheKthCutPointWhichWaitsUntilACheckpointIsRequested() {
         AtomicInteger asked = new AtomicInteger();
         // the request "arrives" on the third look while held
         CutHold h = new CutHold(3, 60_000, () -> asked.incrementAndGet() >= 3);
-        assertFalse(h.reached());
-        assertFalse(h.reached());
+        assertTrue(h.early(), "cut point 1 is before the K-th: no cut there");
+        assertTrue(h.early());
         assertEquals(0, asked.get(), "no waiting before the K-th cut point");
-        assertTrue(h.reached());
+        assertFalse(h.early(), "the K-th is a cut point");
         assertEquals(3, asked.get(), "held until the request came");
-        assertFalse(h.reached(), "held once only");
-        assertFalse(h.reached());
+        assertFalse(h.early(), "every later one is a cut point, without waiting");
+        assertFalse(h.early());
         assertEquals(3, asked.get());
         assertEquals(5, h.seen());
     }
@@ -30,8 +30,9 @@ class CutHoldTest {
     @Test
     void goesOnWhenNoCheckpointIsRequestedWithinTheHoldTime() {
         CutHold h = new CutHold(1, 5, () -> false);
-        assertTrue(h.reached()); // returns (after the hold time) although nothing was requested
-        assertFalse(h.reached());
+        assertFalse(h.early()); // returns (after the hold time) although nothing was requested
+        assertFalse(h.early());
+        assertEquals(2, h.seen());
     }
 
     @Test
@@ -44,9 +45,9 @@ class CutHoldTest {
             System.setProperty("mana.transparent.holdAt", "4");
             CutHold h = CutHold.fromProperties(() -> true);
             for (int i = 0; i < 3; i++) {
-                assertFalse(h.reached());
+                assertTrue(h.early());
             }
-            assertTrue(h.reached());
+            assertFalse(h.early());
         } finally {
             System.clearProperty("mana.transparent.holdAt");
         }
