@@ -86,15 +86,15 @@ final class WorldCuts implements CutPolicy {
         if (Thread.currentThread() != main) {
             return false; // another thread's call is made as is
         }
+        Arrival wait = send ? null : requestWait ? RequestWait.of(method, receiver, args) : MessageWait.of(method, receiver, args);
+        if (!send && wait == null) {
+            return false; // not a cut point (e.g. a wait on a pending non-blocking collective)
+        }
         if (hold != null && hold.early()) {
             return false;
         }
         if (send) {
             return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
-        }
-        Arrival wait = requestWait ? RequestWait.of(method, receiver, args) : MessageWait.of(method, receiver, args);
-        if (wait == null) {
-            return false;
         }
         String[] why = new String[1]; // computed once per call: the stack does not change while waiting
         for (int spins = 0; !wait.arrived(); spins++) {
