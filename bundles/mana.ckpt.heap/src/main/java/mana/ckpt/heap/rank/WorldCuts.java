@@ -63,7 +63,7 @@ final class WorldCuts implements CutPolicy {
      */
     private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
 
-    /** {@code -Dmana.transparent.holdAt=K}: no cut before main's K-th cut point, where it waits for a checkpoint request (null: off). */
+    /** {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint request (null: off). */
     private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
 
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
@@ -90,8 +90,8 @@ final class WorldCuts implements CutPolicy {
         if (!send && wait == null) {
             return false; // not a cut point (e.g. a wait on a pending non-blocking collective)
         }
-        if (hold != null && hold.early()) {
-            return false;
+        if (hold != null) {
+            hold.reached();
         }
         if (send) {
             return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
@@ -148,9 +148,8 @@ final class WorldCuts implements CutPolicy {
     @Override
     public boolean shouldCapture(String owner, String method, Object receiver) {
         if (hold != null && Thread.currentThread() == main && owner.startsWith("mpi/") && COLLECTIVES.contains(method)
-                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)
-                && hold.early()) {
-            return false;
+                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)) {
+            hold.reached();
         }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
             return false;

@@ -5,34 +5,41 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The hold before the K-th cut point (mana.transparent.holdAt), used to checkpoint a program at a chosen moment. */
 class CutHoldTest {
 
     @Test
-    void noCutBeforeTheKthCutPointWhichWaitsUntilACheckpointIsRequested() {
+    void holdsOnlyAtTheKthCutPointUntilACheckpointIsRequested(@TempDir Path dir) {
         AtomicInteger asked = new AtomicInteger();
+        Path marker = dir.resolve("held.1");
         // the request "arrives" on the third look while held
-        CutHold h = new CutHold(3, 60_000, () -> asked.incrementAndGet() >= 3);
-        assertTrue(h.early(), "cut point 1 is before the K-th: no cut there");
-        assertTrue(h.early());
+        CutHold h = new CutHold(3, 60_000, () -> {
+            assertTrue(Files.exists(marker), "the marker tells the asker that main is held");
+            return asked.incrementAndGet() >= 3;
+        }, marker);
+        assertFalse(h.reached());
+        assertFalse(h.reached());
         assertEquals(0, asked.get(), "no waiting before the K-th cut point");
-        assertFalse(h.early(), "the K-th is a cut point");
+        assertFalse(Files.exists(marker));
+        assertTrue(h.reached());
         assertEquals(3, asked.get(), "held until the request came");
-        assertFalse(h.early(), "every later one is a cut point, without waiting");
-        assertFalse(h.early());
+        assertFalse(h.reached(), "held once only");
+        assertFalse(h.reached());
         assertEquals(3, asked.get());
         assertEquals(5, h.seen());
     }
 
     @Test
     void goesOnWhenNoCheckpointIsRequestedWithinTheHoldTime() {
-        CutHold h = new CutHold(1, 5, () -> false);
-        assertFalse(h.early()); // returns (after the hold time) although nothing was requested
-        assertFalse(h.early());
-        assertEquals(2, h.seen());
+        CutHold h = new CutHold(1, 5, () -> false, null);
+        assertTrue(h.reached()); // returns (after the hold time) although nothing was requested
+        assertFalse(h.reached());
     }
 
     @Test
@@ -45,9 +52,9 @@ class CutHoldTest {
             System.setProperty("mana.transparent.holdAt", "4");
             CutHold h = CutHold.fromProperties(() -> true);
             for (int i = 0; i < 3; i++) {
-                assertTrue(h.early());
+                assertFalse(h.reached());
             }
-            assertFalse(h.early());
+            assertTrue(h.reached());
         } finally {
             System.clearProperty("mana.transparent.holdAt");
         }
