@@ -93,6 +93,30 @@ final class BufferRef implements Serializable {
         return of(b);
     }
 
+    /**
+     * {@code b} as a view of the direct memory it lies in, without content (the memory is saved
+     * elsewhere: {@link #toBufferIn} makes the view of a given memory); null when {@code b} is not
+     * direct or its memory cannot be placed.
+     */
+    static BufferRef inOwner(Buffer b) {
+        ByteBuffer owner = b.isDirect() && DirectMemory.available() ? DirectMemory.owner(b) : null;
+        if (owner == null) {
+            return null;
+        }
+        BufferRef own = of(b, false);
+        long off = DirectMemory.address(b) - DirectMemory.address(owner);
+        long bytes = (long) b.capacity() * elementSize(own.type);
+        if (off < 0 || off + bytes > owner.capacity()) {
+            return null;
+        }
+        return new BufferRef(own.type, true, own.bigEndian, own.capacity, own.position, own.limit, null, null, (int) off, null);
+    }
+
+    /** The view {@link #inOwner} described, in {@code memory} (the restored memory it lay in). */
+    Buffer toBufferIn(ByteBuffer memory) {
+        return view(memory, memory.capacity());
+    }
+
     private static int elementSize(char type) {
         return switch (type) {
             case 'B' -> 1;
@@ -179,12 +203,16 @@ final class BufferRef implements Serializable {
 
     /** A view of the restored memory at this buffer's offset. */
     private Buffer inMemory() {
+        return view(memory.memory(), memory.size());
+    }
+
+    private Buffer view(ByteBuffer mem, int size) {
         long bytes = (long) capacity * elementSize(type);
-        if (offset < 0 || capacity < 0 || offset + bytes > memory.size()) {
+        if (offset < 0 || capacity < 0 || offset + bytes > size) {
             throw new IllegalArgumentException("buffer of " + bytes + " bytes at offset " + offset
-                    + " does not lie in its saved memory of " + memory.size() + " bytes");
+                    + " does not lie in its saved memory of " + size + " bytes");
         }
-        ByteBuffer region = memory.memory().duplicate().clear().position(offset).limit(offset + (int) bytes).slice()
+        ByteBuffer region = mem.duplicate().clear().position(offset).limit(offset + (int) bytes).slice()
                 .order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         return typed(region).limit(limit).position(position);
     }

@@ -19,6 +19,18 @@ public final class BufferStates {
         return ((BufferRef) saved).toBuffer();
     }
 
+    public static java.nio.ByteBuffer owner(Buffer b) {
+        return b.isDirect() && DirectMemory.available() ? DirectMemory.owner(b) : null;
+    }
+
+    public static Object saveInOwner(Buffer b) {
+        return BufferRef.inOwner(b);
+    }
+
+    public static Buffer restoreIn(Object saved, java.nio.ByteBuffer memory) {
+        return ((BufferRef) saved).toBufferIn(memory);
+    }
+
     public static Class<?>[] recordClasses() {
         return new Class<?>[] {BufferRef.class, MemoryRef.class};
     }

@@ -30,6 +30,28 @@ public final class BufferState {
         return BufferStates.restore(record);
     }
 
+    /**
+     * The direct {@code ByteBuffer} whose memory {@code b} lies in (b itself, or the buffer it is
+     * a slice, duplicate or typed view of), or null when b is not direct or cannot be placed.
+     */
+    public static java.nio.ByteBuffer owner(Buffer b) {
+        return BufferStates.owner(b);
+    }
+
+    /**
+     * The record of {@code b} as a view of its {@link #owner} at its offset there, without any
+     * content: {@link #restoreIn} makes the same view of another memory (one restored elsewhere,
+     * e.g. a pending receive's). Null when b has no owner.
+     */
+    public static Object saveInOwner(Buffer b) {
+        return BufferStates.saveInOwner(b);
+    }
+
+    /** The view a {@link #saveInOwner} record describes, in {@code memory}. */
+    public static Buffer restoreIn(Object record, java.nio.ByteBuffer memory) {
+        return BufferStates.restoreIn(record, memory);
+    }
+
     /** The classes of the records (for a serializer's registration). */
     public static Class<?>[] recordClasses() {
         return BufferStates.recordClasses();

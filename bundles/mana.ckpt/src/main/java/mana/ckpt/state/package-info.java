@@ -3,5 +3,5 @@
  * (java.nio buffers, shared direct memory kept shared).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package mana.ckpt.state;

@@ -236,35 +236,75 @@ public final class HeapKryo extends Kryo {
 
     private java.util.Map<Object, Integer> pendingReceives;
     private final java.util.Set<Integer> pendingWritten = new java.util.HashSet<>();
+    /** The direct memories pending receives lie in (by owning ByteBuffer): every receive in each. */
+    private java.util.Map<java.nio.ByteBuffer, java.util.List<Integer>> pendingMemories;
+
+    private java.util.Map<java.nio.ByteBuffer, java.util.List<Integer>> pendingMemories() {
+        if (pendingMemories == null) {
+            pendingMemories = new java.util.IdentityHashMap<>();
+            for (var e : pendingReceiveBuffers().entrySet()) {
+                java.nio.ByteBuffer owner = BufferState.owner((Buffer) e.getKey());
+                if (owner != null) {
+                    pendingMemories.computeIfAbsent(owner, o -> new java.util.ArrayList<>()).add(e.getValue());
+                }
+            }
+        }
+        return pendingMemories;
+    }
 
     /** A buffer as mana.ckpt's record of it (shared direct memory stays shared within one image), or as its pending receive's handle. */
     final class BufferSerializer extends Serializer<Buffer> {
         @Override
         public void write(Kryo kryo, Output output, Buffer b) {
             Integer request = pendingReceiveBuffers().get(b);
-            output.writeBoolean(request != null);
             if (request != null) {
+                output.writeByte(1);
                 output.writeInt(request);
                 pendingWritten.add(request);
                 return;
             }
+            // a buffer sharing its memory with pending receives (e.g. the program keeps a buffer and
+            // receives into slices of it): a view of the memory the engine restores for them
+            java.util.List<Integer> requests = b.isDirect() ? pendingMemories().get(BufferState.owner(b)) : null;
+            Object view = requests == null ? null : BufferState.saveInOwner(b);
+            if (view != null) {
+                output.writeByte(2);
+                output.writeInt(requests.get(0));
+                kryo.writeClassAndObject(output, view);
+                pendingWritten.addAll(requests);
+                return;
+            }
+            output.writeByte(0);
             kryo.writeClassAndObject(output, BufferState.save(b, memories));
         }
 
         @Override
         public Buffer read(Kryo kryo, Input input, Class<? extends Buffer> type) {
-            if (input.readBoolean()) {
-                int request = input.readInt();
-                try {
-                    if (Handles.descriptor(request, Kind.REQUEST) instanceof RequestDescriptor d && d.buffer() instanceof Buffer b) {
-                        return b;
-                    }
-                } catch (ManaException e) {
-                    // named below
+            byte how = input.readByte();
+            if (how == 0) {
+                return BufferState.restore(kryo.readClassAndObject(input));
+            }
+            int request = input.readInt();
+            Buffer b = null;
+            try {
+                if (Handles.descriptor(request, Kind.REQUEST) instanceof RequestDescriptor d && d.buffer() instanceof Buffer rb) {
+                    b = rb;
                 }
+            } catch (ManaException e) {
+                // named below
+            }
+            if (b == null) {
                 throw new KryoException("the buffer of request " + Vid.toString(request) + " is not among the restored requests");
             }
-            return BufferState.restore(kryo.readClassAndObject(input));
+            if (how == 1) {
+                return b;
+            }
+            Object view = kryo.readClassAndObject(input);
+            java.nio.ByteBuffer memory = BufferState.owner(b);
+            if (memory == null) {
+                throw new KryoException("the memory of request " + Vid.toString(request) + "'s buffer cannot be placed");
+            }
+            return BufferState.restoreIn(view, memory);
         }
     }
 

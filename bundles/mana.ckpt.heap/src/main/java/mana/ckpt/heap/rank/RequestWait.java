@@ -1,8 +1,11 @@
 package mana.ckpt.heap.rank;
 
+import mana.core.desc.RequestDescriptor;
+import mana.core.error.ManaException;
 import mana.core.fn.FunctionTable;
 import mana.core.fn.RequestProvider;
 import mana.core.vid.HandleObjects;
+import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 
@@ -13,6 +16,10 @@ import mana.core.vid.Predefined;
  * {@code ...Status} forms). Checked with {@code MPI_Request_get_status}, which leaves the request
  * as it is (a completion the checkpoint engine kept counts too): waitAll needs every request
  * complete, waitAny and waitSome one (or none active, when MPI returns at once too).
+ * A wait on a non-blocking collective still pending is no cut point (made as is): a checkpoint
+ * cannot take such a request, and the collective completes once every member has started it, so
+ * the rank reaches its next cut point (a member stopped before starting it is let on by the
+ * coordinator's PASS or raised limit, as for a blocking call).
  */
 final class RequestWait implements Arrival {
 
@@ -37,7 +44,8 @@ final class RequestWait implements Arrival {
         }
         if (method.equals("waitFor") || method.equals("waitStatus")) {
             long vid = receiver == null ? HandleObjects.NOT_A_HANDLE : h.vidOf(receiver);
-            return vid == HandleObjects.NOT_A_HANDLE ? null : new RequestWait(rp, new int[] {(int) vid}, true);
+            return vid == HandleObjects.NOT_A_HANDLE || pendingCollective((int) vid) ? null
+                    : new RequestWait(rp, new int[] {(int) vid}, true);
         }
         if (args.length != 1 || !(args[0] instanceof Object[] array)) {
             return null;
@@ -49,6 +57,9 @@ final class RequestWait implements Arrival {
                 return null; // a null element: the call names the problem itself
             }
             vids[i] = (int) vid;
+            if (pendingCollective(vids[i])) {
+                return null;
+            }
         }
         return new RequestWait(rp, vids, method.startsWith("waitAll"));
     }
@@ -73,6 +84,19 @@ final class RequestWait implements Arrival {
             return all || !anyActive;
         } catch (Exception e) {
             return true;
+        }
+    }
+
+    /** A non-blocking collective MANA has not seen complete yet. */
+    private static boolean pendingCollective(int vid) {
+        if (isNull(vid)) {
+            return false;
+        }
+        try {
+            return Handles.descriptor(vid, Kind.REQUEST) instanceof RequestDescriptor d && d.isCollective() && d.isActive()
+                    && d.completion() == null;
+        } catch (ManaException | RuntimeException e) {
+            return false; // not a request MANA logged: the wait itself names any problem
         }
     }
 

@@ -63,6 +63,9 @@ final class WorldCuts implements CutPolicy {
      */
     private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
 
+    /** {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint request (null: off). */
+    private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
+
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
     private static final int SPINS = 200;
 
@@ -83,12 +86,15 @@ final class WorldCuts implements CutPolicy {
         if (Thread.currentThread() != main) {
             return false; // another thread's call is made as is
         }
+        Arrival wait = send ? null : requestWait ? RequestWait.of(method, receiver, args) : MessageWait.of(method, receiver, args);
+        if (!send && wait == null) {
+            return false; // not a cut point (e.g. a wait on a pending non-blocking collective)
+        }
+        if (hold != null) {
+            hold.reached();
+        }
         if (send) {
             return PlatformHook.signalled() && p2pCutPoint(owner, method, new String[1]);
-        }
-        Arrival wait = requestWait ? RequestWait.of(method, receiver, args) : MessageWait.of(method, receiver, args);
-        if (wait == null) {
-            return false;
         }
         String[] why = new String[1]; // computed once per call: the stack does not change while waiting
         for (int spins = 0; !wait.arrived(); spins++) {
@@ -141,6 +147,10 @@ final class WorldCuts implements CutPolicy {
 
     @Override
     public boolean shouldCapture(String owner, String method, Object receiver) {
+        if (hold != null && Thread.currentThread() == main && owner.startsWith("mpi/") && COLLECTIVES.contains(method)
+                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)) {
+            hold.reached();
+        }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
             return false;
         }

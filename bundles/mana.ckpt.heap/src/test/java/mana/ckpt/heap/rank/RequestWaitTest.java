@@ -10,11 +10,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import mana.core.desc.RequestDescriptor;
 import mana.core.error.ManaException;
 import mana.core.fn.FunctionTable;
 import mana.core.fn.RequestProvider;
 import mana.core.fn.TypeProvider;
 import mana.core.vid.HandleObjects;
+import mana.core.vid.Handles;
 import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mpi.FakeRequest;
@@ -117,5 +119,19 @@ class RequestWaitTest {
         assertNull(RequestWait.of("waitFor", "not a request", new Object[0]));
         failing = true;
         assertTrue(RequestWait.of("waitAll", null, array(new FakeRequest(42))).arrived(), "an error: the call is made and reports it");
+    }
+
+    @Test
+    void aWaitOnAPendingNonBlockingCollectiveIsNoCutPoint() throws ManaException {
+        RequestDescriptor d = RequestDescriptor.collective(RequestDescriptor.Op.IALLREDUCE, 0x10000000, 3, -1, new Object[0]);
+        int vid = Handles.TABLE.create(Kind.REQUEST, new Object(), d);
+        try {
+            assertNull(RequestWait.of("waitFor", new FakeRequest(vid), new Object[0]), "made as is: a checkpoint cannot take it");
+            assertNull(RequestWait.of("waitAll", null, array(new FakeRequest(51), new FakeRequest(vid))));
+            d.release(); // MANA saw it complete (or it was freed): an ordinary wait again
+            assertNotNull(RequestWait.of("waitFor", new FakeRequest(vid), new Object[0]));
+        } finally {
+            Handles.TABLE.free(vid, Kind.REQUEST);
+        }
     }
 }
