@@ -13,8 +13,9 @@ import mpi.Request;
  * requests with {@code Request.waitAll}, then updates its cells. Rank 0 prints its cells' sum
  * every tenth step; at the end rank 0 gathers every rank's sum with blocking receives and prints
  * the total. A transparent checkpoint cuts it at its {@code waitAll} (receives still pending are
- * saved and re-posted into the buffers the program holds). Arguments: [steps] [ms rank 0 sleeps
- * per step].
+ * saved and re-posted into the buffers the program holds). With {@code poll} it spins on
+ * {@code Request.testAll} instead of waiting (an overlap loop; a checkpoint cuts it at a test).
+ * Arguments: [steps] [ms rank 0 sleeps per step] [wait|poll].
  */
 public class PlainHalo {
     static final int CELLS = 32;
@@ -26,6 +27,7 @@ public class PlainHalo {
         int size = world.getSize();
         int steps = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         long ms = args.length > 1 ? Long.parseLong(args[1]) : 0;
+        boolean poll = args.length > 2 && args[2].equals("poll");
         int left = (rank + size - 1) % size;
         int right = (rank + 1) % size;
         double[] u = new double[CELLS + 2]; // u[0] and u[CELLS + 1] are the ghost cells
@@ -48,7 +50,13 @@ public class PlainHalo {
                 world.iSend(toRight, 1, MPI.DOUBLE, right, 1),
                 world.iSend(toLeft, 1, MPI.DOUBLE, left, 2)
             };
-            Request.waitAll(halo);
+            if (poll) {
+                while (!Request.testAll(halo)) {
+                    Thread.onSpinWait();
+                }
+            } else {
+                Request.waitAll(halo);
+            }
             u[0] = fromLeft.get(0);
             u[CELLS + 1] = fromRight.get(0);
             double[] next = new double[CELLS + 2];

@@ -18,7 +18,7 @@ final class TransparentReasons {
 
     /** Where a transparent cut with target {@code t} is. */
     static String cut(long t) {
-        return "before MPI_COMM_WORLD collective " + t + " (each rank stops at its first blocking send, receive, probe or wait after "
+        return "before MPI_COMM_WORLD collective " + t + " (each rank stops at its first blocking send, receive, probe or wait, test or iProbe after "
                 + (t <= 1 ? "MPI_Init" : "collective " + (t - 1)) + ", or at collective " + t + ")";
     }
 
@@ -37,7 +37,7 @@ final class TransparentReasons {
         String r = reason.replace("did not reach a safe point within", "did not reach a capturable cut point within")
                 .replace("safe point", "cut point");
         if (r.contains("did not reach")) {
-            r += " (transparent checkpoints cut only at a blocking send, receive, probe or wait or before a blocking collective on"
+            r += " (transparent checkpoints cut only at a blocking send, receive, probe or wait, test or iProbe or before a blocking collective on"
                     + " MPI_COMM_WORLD made by the main thread; a program that makes none cannot be checkpointed)";
         }
         if (!declines.isEmpty() && !r.contains("cannot be captured")) {

@@ -110,6 +110,32 @@ class TransparentP2pRecoveryTest {
         RestartTail.assertTail(haloRef, rest, 2, 4, "step 50");
     }
 
+    /**
+     * The same halo exchange spinning on Request.testAll instead of waiting (an overlap loop):
+     * every rank is cut before one of its tests, with receives pending, killed -9 and restarted:
+     * the restart prints exactly the uninterrupted run's tail.
+     */
+    @Test
+    void haloPollingWithTestAllCheckpointedAtATestKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("halo-poll");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHaloPoll", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", HALO, examples.toString(), STEPS, MS, "poll");
+        try (job) {
+            job.awaitOutput("step 50 sum");
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains("before mpi.Request.testAll: rank"), "the ranks stop at their testAll: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain halo total"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Request.testAll"), rest.all());
+        RestartTail.assertTail(haloRef, rest, 2, 4, "step 50");
+    }
+
     /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
     @Test
     void pipelineCheckpointedAtItsSendsAndReceivesKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {

@@ -32,11 +32,14 @@ public final class Continuations {
      * {@code Comm.recv(buf, count, type, source, tag)}, {@code Comm.probe(source, tag)} and
      * {@code Message.mProbe(source, tag, comm)}; and the waits on requests (a wait outside MPI
      * tests them): {@code Request.waitFor()}, {@code waitStatus()} and the static array waits
-     * {@code waitAll}, {@code waitAny}, {@code waitSome} (and their {@code ...Status} forms).
+     * {@code waitAll}, {@code waitAny}, {@code waitSome} (and their {@code ...Status} forms);
+     * the static tests on a request array ({@code testAll}, {@code testAny}, {@code testSome}
+     * and their {@code ...Status} forms: a policy checks which requests they name).
      * Other sites pass none (no boxing).
      */
     public static final java.util.Set<String> ARGUMENT_CALLS = java.util.Set.of("recv", "probe", "mProbe", "waitFor", "waitStatus",
-            "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus", "waitSome", "waitSomeStatus");
+            "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus", "waitSome", "waitSomeStatus", "testAll", "testAllStatus",
+            "testAny", "testAnyStatus", "testSome", "testSomeStatus");
 
     /** Read by woven code before each cut point: a {@link CutPolicy} wants to be asked. */
     public static volatile boolean armed;

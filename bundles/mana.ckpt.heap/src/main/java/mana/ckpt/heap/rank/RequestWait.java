@@ -64,6 +64,33 @@ final class RequestWait implements Arrival {
         return new RequestWait(rp, vids, method.startsWith("waitAll"));
     }
 
+    /**
+     * Whether a test's receiver (a {@code Request}) or array argument (the static tests on a
+     * {@code Request[]}) holds a non-blocking collective still pending.
+     */
+    static boolean namesPendingCollective(Object receiver, Object[] args) {
+        HandleObjects h = HandleObjects.get();
+        if (h == null) {
+            return false;
+        }
+        if (receiver != null && pendingCollective(h, receiver)) {
+            return true;
+        }
+        if (args != null && args.length == 1 && args[0] instanceof Object[] array) {
+            for (Object r : array) {
+                if (r != null && pendingCollective(h, r)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean pendingCollective(HandleObjects h, Object request) {
+        long vid = h.vidOf(request);
+        return vid != HandleObjects.NOT_A_HANDLE && pendingCollective((int) vid);
+    }
+
     @Override
     public boolean arrived() {
         try {

@@ -96,7 +96,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         }
         String why = w.lastDecline;
         return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed") + ", main "
-                + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes, waits and collectives on MPI_COMM_WORLD of the"
+                + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes and waits, tests, iProbes and collectives on MPI_COMM_WORLD of the"
                 + " main thread (" + WorldCuts.worldClock() + " made so far)" + (why == null ? "" : "; last decline: " + why);
     }
 

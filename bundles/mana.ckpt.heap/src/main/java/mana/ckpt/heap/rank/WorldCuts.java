@@ -13,7 +13,7 @@ import mana.weaver.api.CutPolicy;
 
 /**
  * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
- * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes and waits on
+ * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes, waits and tests on
  * requests (receives, probes and waits wait outside MPI until the call would return at once, a
  * cut point all the while). MPI has every rank make the world's collectives in the same order, so
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
@@ -56,6 +56,14 @@ final class WorldCuts implements CutPolicy {
             "waitSome", "waitSomeStatus");
 
     /**
+     * Non-blocking tests and probes: a cut point before the call, like a send, so that a polling
+     * loop of main ({@code while (!req.test()) ...}, an {@code iProbe} loop) reaches one on every
+     * turn. Not counted by the hold knob and not paused (a loop makes thousands of them).
+     */
+    static final Set<String> POLLS = Set.of("test", "testStatus", "getStatus", "testAll", "testAllStatus", "testAny",
+            "testAnyStatus", "testSome", "testSomeStatus", "iProbe", "imProbe");
+
+    /**
      * A test knob ({@code -Dmana.transparent.pauseMs=N} in MANA_JAVA_OPTS): main sleeps N ms before
      * each blocking send, sendRecv, receive, probe, wait or world collective, so that a short
      * program (Open MPI's Ring takes milliseconds) can be checkpointed in the middle of its run.
@@ -81,7 +89,7 @@ final class WorldCuts implements CutPolicy {
             pause();
         }
         if (!send && !waits) {
-            return shouldCapture(owner, method, receiver);
+            return POLLS.contains(method) ? pollCutPoint(owner, method, receiver, args) : shouldCapture(owner, method, receiver);
         }
         if (Thread.currentThread() != main) {
             return false; // another thread's call is made as is
@@ -108,6 +116,17 @@ final class WorldCuts implements CutPolicy {
             }
         }
         return false;
+    }
+
+    /**
+     * A test or non-blocking probe of main: a cut point before the call while the signal is up,
+     * unless it tests a non-blocking collective still pending (a checkpoint cannot take that
+     * request; the rank goes on to its next cut point, as at such a wait).
+     */
+    private boolean pollCutPoint(String owner, String method, Object receiver, Object[] args) {
+        return PlatformHook.signalled() && Thread.currentThread() == main
+                && (method.endsWith("robe") || !RequestWait.namesPendingCollective(receiver, args))
+                && p2pCutPoint(owner, method, new String[1]);
     }
 
     /**

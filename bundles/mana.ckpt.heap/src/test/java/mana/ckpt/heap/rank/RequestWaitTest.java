@@ -1,5 +1,6 @@
 package mana.ckpt.heap.rank;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -133,5 +134,23 @@ class RequestWaitTest {
         } finally {
             Handles.TABLE.free(vid, Kind.REQUEST);
         }
+    }
+
+    @Test
+    void aTestOfAPendingNonBlockingCollectiveIsNoCutPointOtherTestsAre() throws ManaException {
+        RequestDescriptor d = RequestDescriptor.collective(RequestDescriptor.Op.IBARRIER, 0x10000000, 3, -1, new Object[0]);
+        int vid = Handles.TABLE.create(Kind.REQUEST, new Object(), d);
+        try {
+            assertTrue(RequestWait.namesPendingCollective(new FakeRequest(vid), null), "Request.test() on it");
+            assertTrue(RequestWait.namesPendingCollective(null, array(new FakeRequest(61), new FakeRequest(vid))), "testAll naming it");
+            assertFalse(RequestWait.namesPendingCollective(new FakeRequest(61), null), "a point-to-point request");
+            assertFalse(RequestWait.namesPendingCollective(null, array(new FakeRequest(61), null)), "a null element");
+            assertFalse(RequestWait.namesPendingCollective(null, null), "no request named");
+            d.release();
+            assertFalse(RequestWait.namesPendingCollective(new FakeRequest(vid), null), "complete: an ordinary test again");
+        } finally {
+            Handles.TABLE.free(vid, Kind.REQUEST);
+        }
+        assertEquals(0, asked.size(), "deciding never asks MPI");
     }
 }
