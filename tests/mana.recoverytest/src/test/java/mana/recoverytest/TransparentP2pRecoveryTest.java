@@ -118,7 +118,7 @@ class TransparentP2pRecoveryTest {
     @Test
     void haloPollingWithTestAllCheckpointedAtATestKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
         Path root = tmp.resolve("halo-poll");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHaloPoll", "run", "--transparent", "--ckpt-dir",
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHalo", "run", "--transparent", "--ckpt-dir",
                 root.toString(), "-np", "3", "--class", HALO, examples.toString(), STEPS, MS, "poll");
         try (job) {
             job.awaitOutput("step 50 sum");
