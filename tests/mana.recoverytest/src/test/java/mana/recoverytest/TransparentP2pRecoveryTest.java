@@ -148,7 +148,7 @@ class TransparentP2pRecoveryTest {
             assertEquals(0, ck.exit(), ck.all() + job.all());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
             assertTrue(ck.out().contains("the cut is before MPI_COMM_WORLD collective 1 (each rank stops at its first blocking send,"
-                    + " receive, probe or wait after MPI_Init"), ck.all());
+                    + " receive, probe or wait, test or iProbe after MPI_Init"), ck.all());
             assertTrue(ck.out().contains("before mpi.Intracomm.recv: rank"), "the last stage waits in a receive: " + ck.all());
             job.killAllRanks();
             assertNotEquals(0, job.waitFor(), job.all());
