@@ -29,12 +29,15 @@ class TransparentP2pRecoveryTest {
     static final String EXCHANGE = "mana.examples.plain.PlainExchange";
     static final String EXCHANGE_STEPS = "200";
 
+    static final String SPLIT = "mana.examples.plain.PlainSplit";
+
     static Path examples;
     static Path ring;
     static ManaJob.Run pipelineRef;
     static ManaJob.Run ringRef;
     static ManaJob.Run haloRef;
     static ManaJob.Run exchangeRef;
+    static ManaJob.Run splitRef;
 
     @TempDir
     Path tmp;
@@ -53,6 +56,8 @@ class TransparentP2pRecoveryTest {
         assertEquals(0, haloRef.exit(), haloRef.all());
         exchangeRef = ManaJob.raw(3, examples, EXCHANGE, EXCHANGE_STEPS, "0");
         assertEquals(0, exchangeRef.exit(), exchangeRef.all());
+        splitRef = ManaJob.raw(3, examples, SPLIT, STEPS, "0");
+        assertEquals(0, splitRef.exit(), splitRef.all());
     }
 
     /**
@@ -134,6 +139,33 @@ class TransparentP2pRecoveryTest {
         assertEquals(0, rest.exit(), rest.all());
         assertTrue(rest.err().contains("resuming main before mpi.Request.testAll"), rest.all());
         RestartTail.assertTail(haloRef, rest, 2, 4, "step 50");
+    }
+
+    /**
+     * Collectives on split communicators only (no point-to-point call, no world collective until
+     * the end): every rank is cut before its half's allReduce, killed -9 and restarted: the
+     * restart prints exactly the uninterrupted run's tail.
+     */
+    @Test
+    void collectivesOnSplitCommunicatorsCheckpointedBeforeOneKilledAndRestartedPrintTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("split");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainSplit", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", SPLIT, examples.toString(), STEPS, MS);
+        try (job) {
+            job.awaitOutput("step 50 value");
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains("(before mpi.Intracomm.allReduce: ranks 0, 1, 2)"), "every rank stops before its half's"
+                    + " allReduce: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain split total"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        RestartTail.assertTail(splitRef, rest, 2, 4, "step 50");
     }
 
     /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */

@@ -96,8 +96,8 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         }
         String why = w.lastDecline;
         return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed") + ", main "
-                + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes and waits, tests, iProbes and collectives on MPI_COMM_WORLD of the"
-                + " main thread (" + WorldCuts.worldClock() + " made so far)" + (why == null ? "" : "; last decline: " + why);
+                + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes, waits, tests, iProbes and collectives of the"
+                + " main thread (" + WorldCuts.worldClock() + " MPI_COMM_WORLD collectives made so far)" + (why == null ? "" : "; last decline: " + why);
     }
 
     /** {@code -Dmana.transparent.rewindAt=N}: the machinery without a checkpoint. */

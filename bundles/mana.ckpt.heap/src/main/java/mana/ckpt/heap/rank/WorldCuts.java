@@ -14,7 +14,7 @@ import mana.weaver.api.CutPolicy;
 /**
  * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
  * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes, waits and tests on
- * requests (receives, probes and waits wait outside MPI until the call would return at once, a
+ * requests, iProbes and collectives on other communicators (receives, probes and waits wait outside MPI until the call would return at once, a
  * cut point all the while). MPI has every rank make the world's collectives in the same order, so
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
@@ -182,11 +182,11 @@ final class WorldCuts implements CutPolicy {
         if (p == null || h == null) {
             return false;
         }
-        asked++;
-        String why = Continuations.whyNotCapturable();
         String call = owner.replace('/', '.') + "." + method;
         if (receiver == null) {
             // a site the weaver found not capturable (it does not pass the receiver): world or not, no cut here
+            asked++;
+            String why = Continuations.whyNotCapturable();
             if (why != null) {
                 lastDecline = "before " + call + ": " + why;
                 p.atCutPoint(-1, lastDecline);
@@ -194,8 +194,13 @@ final class WorldCuts implements CutPolicy {
             return false;
         }
         if (h.vidOf(receiver) != WORLD) {
-            return false;
+            // Another communicator's collective: a cut point before the call, like a send. Its
+            // members stop before the same one of its collectives (one inside it for a stopped
+            // member is let on by that member's PASS); the cut's clock check refuses the rest.
+            return p2pCutPoint(owner, method, new String[1]);
         }
+        asked++;
+        String why = Continuations.whyNotCapturable();
         long index = worldClock() + 1;
         if (why != null) {
             lastDecline = "before " + call + " (MPI_COMM_WORLD collective " + index + "): " + why;
