@@ -168,6 +168,32 @@ class TransparentP2pRecoveryTest {
         RestartTail.assertTail(splitRef, rest, 2, 4, "step 50");
     }
 
+    /**
+     * The same with iAllReduce + waitFor on the halves: every rank is cut before the start of a
+     * non-blocking collective (none pending), killed -9 and restarted: the uninterrupted tail.
+     */
+    @Test
+    void nonBlockingCollectivesCheckpointedBeforeAStartKilledAndRestartedPrintTheUninterruptedTail() throws Exception {
+        Path root = tmp.resolve("split-nb");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainSplit", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", SPLIT, examples.toString(), STEPS, MS, "nb");
+        try (job) {
+            job.awaitOutput("step 50 value");
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains("(before mpi.Intracomm.iAllReduce: ranks 0, 1, 2)"), "every rank stops before its"
+                    + " half's iAllReduce: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain split total"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.iAllReduce"), rest.all());
+        RestartTail.assertTail(splitRef, rest, 2, 4, "step 50");
+    }
+
     /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
     @Test
     void pipelineCheckpointedAtItsSendsAndReceivesKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {

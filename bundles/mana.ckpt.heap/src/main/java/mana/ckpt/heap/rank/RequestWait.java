@@ -86,6 +86,17 @@ final class RequestWait implements Arrival {
         return false;
     }
 
+    /** Whether this rank has any non-blocking collective still pending (a scan of the request log: not for hot paths). */
+    static boolean anyPendingCollective() {
+        for (RequestDescriptor.Pending p : RequestDescriptor.pending()) {
+            RequestDescriptor d = p.descriptor();
+            if (d.isCollective() && d.isActive() && d.completion() == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean pendingCollective(HandleObjects h, Object request) {
         long vid = h.vidOf(request);
         return vid != HandleObjects.NOT_A_HANDLE && pendingCollective((int) vid);

@@ -14,7 +14,7 @@ import mana.weaver.api.CutPolicy;
 /**
  * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
  * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes, waits and tests on
- * requests, iProbes and collectives on other communicators (receives, probes and waits wait outside MPI until the call would return at once, a
+ * requests, iProbes, collectives on other communicators and starts of non-blocking collectives (receives, probes and waits wait outside MPI until the call would return at once, a
  * cut point all the while). MPI has every rank make the world's collectives in the same order, so
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
@@ -64,6 +64,16 @@ final class WorldCuts implements CutPolicy {
             "testAnyStatus", "testSome", "testSomeStatus", "iProbe", "imProbe");
 
     /**
+     * Starts of non-blocking collectives: a cut point before the call while no non-blocking
+     * collective of this rank is pending (a checkpoint cannot take one), so that a loop of
+     * {@code iAllReduce} + {@code waitFor} can be cut. Counted by the hold knob.
+     */
+    static final Set<String> COLLECTIVE_STARTS = Set.of("iBarrier", "iBcast", "iAllReduce", "iReduce", "iAllGather", "iAllGatherv",
+            "iGather", "iGatherv", "iScatter", "iScatterv", "iAllToAll", "iAllToAllv", "iAllToAllw", "iReduceScatter",
+            "iReduceScatterBlock", "iScan", "iExScan", "iNeighborAllGather", "iNeighborAllGatherv", "iNeighborAllToAll",
+            "iNeighborAllToAllv");
+
+    /**
      * A test knob ({@code -Dmana.transparent.pauseMs=N} in MANA_JAVA_OPTS): main sleeps N ms before
      * each blocking send, sendRecv, receive, probe, wait or world collective, so that a short
      * program (Open MPI's Ring takes milliseconds) can be checkpointed in the middle of its run.
@@ -89,7 +99,13 @@ final class WorldCuts implements CutPolicy {
             pause();
         }
         if (!send && !waits) {
-            return POLLS.contains(method) ? pollCutPoint(owner, method, receiver, args) : shouldCapture(owner, method, receiver);
+            if (POLLS.contains(method)) {
+                return pollCutPoint(owner, method, receiver, args);
+            }
+            if (COLLECTIVE_STARTS.contains(method)) {
+                return collectiveStartCutPoint(owner, method);
+            }
+            return shouldCapture(owner, method, receiver);
         }
         if (Thread.currentThread() != main) {
             return false; // another thread's call is made as is
@@ -127,6 +143,17 @@ final class WorldCuts implements CutPolicy {
         return PlatformHook.signalled() && Thread.currentThread() == main
                 && (method.endsWith("robe") || !RequestWait.namesPendingCollective(receiver, args))
                 && p2pCutPoint(owner, method, new String[1]);
+    }
+
+    /** The start of a non-blocking collective by main: a cut point before the call, as a send, while none is pending. */
+    private boolean collectiveStartCutPoint(String owner, String method) {
+        if (Thread.currentThread() != main) {
+            return false;
+        }
+        if (hold != null) {
+            hold.reached();
+        }
+        return PlatformHook.signalled() && !RequestWait.anyPendingCollective() && p2pCutPoint(owner, method, new String[1]);
     }
 
     /**

@@ -141,6 +141,7 @@ class RequestWaitTest {
         RequestDescriptor d = RequestDescriptor.collective(RequestDescriptor.Op.IBARRIER, 0x10000000, 3, -1, new Object[0]);
         int vid = Handles.TABLE.create(Kind.REQUEST, new Object(), d);
         try {
+            assertTrue(RequestWait.anyPendingCollective(), "a start of another one is no cut point");
             assertTrue(RequestWait.namesPendingCollective(new FakeRequest(vid), null), "Request.test() on it");
             assertTrue(RequestWait.namesPendingCollective(null, array(new FakeRequest(61), new FakeRequest(vid))), "testAll naming it");
             assertFalse(RequestWait.namesPendingCollective(new FakeRequest(61), null), "a point-to-point request");
@@ -148,6 +149,7 @@ class RequestWaitTest {
             assertFalse(RequestWait.namesPendingCollective(null, null), "no request named");
             d.release();
             assertFalse(RequestWait.namesPendingCollective(new FakeRequest(vid), null), "complete: an ordinary test again");
+            assertFalse(RequestWait.anyPendingCollective(), "none pending: a start is a cut point again");
         } finally {
             Handles.TABLE.free(vid, Kind.REQUEST);
         }
