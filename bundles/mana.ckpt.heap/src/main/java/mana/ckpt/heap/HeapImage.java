@@ -36,8 +36,11 @@ public final class HeapImage {
     }
 
     private static final String MAGIC = "MANA-HEAP";
-    /** 2: a pending receive's buffer is written as its request's handle. */
-    private static final int VERSION = 2;
+    /**
+     * 2: a pending receive's buffer is written as its request's handle. 3: byte arrays and buffers
+     * the engine restores itself (bsend buffer, window memory) as references to them.
+     */
+    private static final int VERSION = 3;
 
     private HeapImage() {
     }

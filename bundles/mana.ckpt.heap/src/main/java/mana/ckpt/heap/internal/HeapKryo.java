@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import mana.ckpt.state.BufferState;
+import mana.core.desc.EngineObjects;
 import mana.core.desc.RequestDescriptor;
 import mana.core.error.ManaException;
 import mana.core.vid.HandleObjects;
@@ -53,6 +54,69 @@ public final class HeapKryo extends Kryo {
         // the records are mana.ckpt's classes, which the application's loader does not see: by id
         for (Class<?> c : BufferState.recordClasses()) {
             register(c);
+        }
+        // the bsend buffer is a byte[] the engine restores itself: the program must get that one back
+        register(byte[].class, new EngineAware<>(getSerializer(byte[].class)));
+    }
+
+    /** The objects the engine saves with its descriptors and restores itself, found once per image. */
+    private java.util.Map<Object, EngineObjects.Ref> engineObjects;
+
+    private EngineObjects.Ref engineRef(Object o) {
+        if (engineObjects == null) {
+            engineObjects = EngineObjects.now();
+        }
+        return engineObjects.get(o);
+    }
+
+    private static void writeRef(Output output, EngineObjects.Ref r) {
+        output.writeString(r.kind());
+        output.writeLong(r.sequence());
+        output.writeVarInt(r.index(), true);
+    }
+
+    private static Object readRef(Input input) {
+        EngineObjects.Ref r = new EngineObjects.Ref(input.readString(), input.readLong(), input.readVarInt(true));
+        Object o = EngineObjects.find(r);
+        if (o == null) {
+            throw new KryoException("the " + r.kind() + " object #" + r.sequence() + " is not among the restored MPI objects");
+        }
+        return o;
+    }
+
+    /**
+     * An object the engine restores itself (see {@link EngineObjects}) as a reference to it; any
+     * other object by {@code plain}.
+     */
+    final class EngineAware<T> extends Serializer<T> {
+        private final Serializer<T> plain;
+
+        EngineAware(Serializer<T> plain) {
+            this.plain = plain;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, T o) {
+            EngineObjects.Ref r = engineRef(o);
+            output.writeBoolean(r != null);
+            if (r != null) {
+                writeRef(output, r);
+            } else {
+                plain.write(kryo, output, o);
+            }
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public T read(Kryo kryo, Input input, Class<? extends T> type) {
+            if (input.readBoolean()) {
+                Object o = readRef(input);
+                if (!type.isInstance(o)) {
+                    throw new KryoException("the restored MPI object is a " + o.getClass().getName() + ", expected " + type.getName());
+                }
+                return (T) o;
+            }
+            return plain.read(kryo, input, type);
         }
     }
 
@@ -256,6 +320,12 @@ public final class HeapKryo extends Kryo {
     final class BufferSerializer extends Serializer<Buffer> {
         @Override
         public void write(Kryo kryo, Output output, Buffer b) {
+            EngineObjects.Ref engine = engineRef(b);
+            if (engine != null) { // a window's memory: the engine restores it, the program must hold that one
+                output.writeByte(3);
+                writeRef(output, engine);
+                return;
+            }
             Integer request = pendingReceiveBuffers().get(b);
             if (request != null) {
                 output.writeByte(1);
@@ -283,6 +353,13 @@ public final class HeapKryo extends Kryo {
             byte how = input.readByte();
             if (how == 0) {
                 return BufferState.restore(kryo.readClassAndObject(input));
+            }
+            if (how == 3) {
+                Object o = readRef(input);
+                if (!(o instanceof Buffer engine)) {
+                    throw new KryoException("the restored MPI object is a " + o.getClass().getName() + ", expected a buffer");
+                }
+                return engine;
             }
             int request = input.readInt();
             Buffer b = null;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mana.core.desc.DescriptorKind;
 import mana.core.desc.DescriptorKinds;
+import mana.core.desc.EngineObjects;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -16,6 +17,10 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 @Component(service = DescriptorKinds.class)
 public final class DescriptorKindRegistry implements DescriptorKinds {
     private final List<DescriptorKind> kinds = new CopyOnWriteArrayList<>();
+
+    public DescriptorKindRegistry() {
+        EngineObjects.kinds(this); // the heap image of a transparent checkpoint looks objects up here
+    }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
