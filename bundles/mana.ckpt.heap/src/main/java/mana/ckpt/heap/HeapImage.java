@@ -92,8 +92,8 @@ public final class HeapImage {
                 if (!kryo.pendingBuffersWritten().contains(e.getValue())) {
                     // the engine restores the request's buffer; the program would hold another copy that MPI never fills
                     throw new HeapRefusal("request " + mana.core.vid.Vid.toString(e.getValue()) + " is a receive pending at the cut"
-                            + " whose buffer main's frames and statics do not hold as the same object (a view or slice of it?):"
-                            + " after a restart the program would not see the message");
+                            + " or a persistent request whose buffer main's frames and statics do not hold as the same object (a view"
+                            + " or slice of it?): after a restart the program and MPI would not share it");
                 }
             }
             for (Class<?> c : kryo.classesWritten()) {

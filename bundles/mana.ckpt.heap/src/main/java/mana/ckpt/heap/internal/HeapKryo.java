@@ -275,7 +275,8 @@ public final class HeapKryo extends Kryo {
     }
 
     /**
-     * The buffers of the receives pending when this image is written, by identity, with their
+     * The buffers of the receives pending when this image is written, and of the persistent
+     * requests (which the engine makes again over the buffer it restores), by identity, with their
      * requests' handles: such a buffer is written as its request's handle, and read back as the
      * buffer the checkpoint engine restored for that request (the one its re-posted receive
      * fills, or that the drain filled at the cut), so that the program and MPI share it again.
@@ -285,7 +286,8 @@ public final class HeapKryo extends Kryo {
             pendingReceives = new java.util.IdentityHashMap<>();
             for (RequestDescriptor.Pending p : RequestDescriptor.pending()) {
                 RequestDescriptor d = p.descriptor();
-                if (d.op().isReceive() && !d.isPersistent() && d.isActive() && d.completion() == null && d.buffer() instanceof Buffer) {
+                boolean pendingReceive = d.op().isReceive() && d.isActive() && d.completion() == null;
+                if ((d.isPersistent() || pendingReceive) && d.buffer() instanceof Buffer) {
                     pendingReceives.put(d.buffer(), p.vid());
                 }
             }

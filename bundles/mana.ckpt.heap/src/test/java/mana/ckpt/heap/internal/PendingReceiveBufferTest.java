@@ -47,6 +47,29 @@ class PendingReceiveBufferTest {
         }
     }
 
+    /**
+     * Open MPI's Start and Startall tests: persistent requests (made with sendInit and recvInit,
+     * started again and again) over buffers the program keeps. The engine makes them again over
+     * the buffers it restores, so the program must get those back, started or not.
+     */
+    @Test
+    void aPersistentRequestsBufferComesBackAsTheRequestsBufferStartedOrNot() throws Exception {
+        java.nio.IntBuffer me = ByteBuffer.allocateDirect(4).asIntBuffer().put(0, 3);
+        RequestDescriptor d = new RequestDescriptor(RequestDescriptor.Op.SEND_INIT, 0x10000000, me, 1, 0x30000001, 1, 1, null);
+        int vid = Handles.TABLE.create(Kind.REQUEST, new Object(), d);
+        try {
+            HeapKryo writer = new HeapKryo(getClass().getClassLoader(), null);
+            Output out = new Output(256, -1);
+            writer.writeClassAndObject(out, new Object[] {me});
+            assertEquals(Set.of(vid), writer.pendingBuffersWritten(), "an inactive persistent send: its buffer is the request's");
+            Object[] back = (Object[]) new HeapKryo(getClass().getClassLoader(), null).readClassAndObject(new Input(out.toBytes()));
+            assertSame(me, back[0], "the request's buffer itself (after a restart: the one the engine made the request over)");
+        } finally {
+            Handles.TABLE.free(vid, Kind.REQUEST);
+            d.release();
+        }
+    }
+
     @Test
     void aRequestMissingOnRestoreIsNamed() throws Exception {
         DoubleBuffer ghost = ByteBuffer.allocateDirect(8).asDoubleBuffer();
