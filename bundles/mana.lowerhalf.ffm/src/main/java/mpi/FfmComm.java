@@ -270,6 +270,7 @@ final class FfmComm {
     }
 
     static void abort(Comm self, long comm, int errorcode) throws MPIException {
+        FfmStdio.drain();
         FfmSupport.call((a, out) -> (int) ABORT.invokeExact(comm, errorcode));
     }
 

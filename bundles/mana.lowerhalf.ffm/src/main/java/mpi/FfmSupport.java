@@ -56,6 +56,16 @@ final class FfmSupport {
         return new MPIException(rc, errClass, message);
     }
 
+    /** The error class of an MPI error code (the code itself if MPI cannot tell). */
+    static int errorClass(int code) {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment cls = a.allocate(JAVA_INT);
+            return (int) ERROR_CLASS.invokeExact(code, cls) == 0 ? cls.get(JAVA_INT, 0) : code;
+        } catch (Throwable t) {
+            return code;
+        }
+    }
+
     /** What a generated native without "throws MPIException" rethrows: JNI throws it anyway. */
     static RuntimeException rethrow(Throwable t) {
         throw FfmSupport.<RuntimeException>sneaky(t);
