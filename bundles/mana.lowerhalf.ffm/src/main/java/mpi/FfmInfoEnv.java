@@ -15,7 +15,8 @@ import java.util.Map;
  * or jar, then its arguments; argv only when there are any), maxprocs and soft the size of
  * MPI_COMM_WORLD, host MPI_Get_processor_name, arch the kernel's machine name, wdir the
  * working directory, thread_level the level the program asked for. Open MPI's own
- * {@code ompi_*} keys are not made up. A library that gives keys is left alone.
+ * {@code ompi_*} keys are not made up. A library that gives keys is left alone. Values longer
+ * than MPI_MAX_INFO_VAL are cut to it.
  */
 final class FfmInfoEnv {
     private FfmInfoEnv() {
@@ -26,9 +27,22 @@ final class FfmInfoEnv {
         if (FfmInfo.size(null, env) > 0) {
             return;
         }
+        int max = (int) FfmLib.c("MPI_MAX_INFO_VAL");
         for (Map.Entry<String, String> e : keys(requiredThreadLevel).entrySet()) {
-            FfmInfo.set(null, env, e.getKey(), e.getValue());
+            FfmInfo.set(null, env, e.getKey(), fit(e.getValue(), max));
         }
+    }
+
+    /**
+     * The value cut to MPI_MAX_INFO_VAL bytes: MPICH refuses a longer one, and a refusal here
+     * would be fatal (no errhandler set yet). Open MPI's binding likewise reads at most that many.
+     */
+    static String fit(String value, int maxBytes) {
+        String v = value;
+        while (v.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+            v = v.substring(0, Math.max(0, Math.min(v.length() - 1, maxBytes)));
+        }
+        return v;
     }
 
     static Map<String, String> keys(int requiredThreadLevel) throws MPIException {
