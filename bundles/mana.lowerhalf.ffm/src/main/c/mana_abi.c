@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <mpi.h>
 
 #define MAX_ENTRIES 512
@@ -244,4 +246,18 @@ int mana_win_attr_delete(MPI_Win w, int k, void *value, void *extra)
     (void)w; (void)k; (void)extra;
     free(value);
     return MPI_SUCCESS;
+}
+
+/*
+ * Bytes written to fd that its reader has not read yet, when fd is a pipe (0 otherwise).
+ * Before MPI_Abort the FFM lower half waits for the launcher (hydra's proxy) to have read
+ * the rank's stdout/stderr: hydra forwards what it has read before the abort, and drops
+ * what is still in the pipe when it kills the job.
+ */
+int mana_unread(int fd)
+{
+    struct stat st;
+    int n = 0;
+    if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return 0;
+    return ioctl(fd, FIONREAD, &n) == 0 ? n : 0;
 }

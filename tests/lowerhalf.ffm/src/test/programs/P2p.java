@@ -116,6 +116,13 @@ public class P2p {
         System.out.println("rank " + rank + ": iRecv from PROC_NULL: waitStatus " + procNull(np) + ", waitAllStatus "
                 + procNull(nps[0]) + " / " + procNull(nps[1]) + ", testStatus " + (nt == null ? "null" : procNull(nt)));
         w.barrier();
+        // no active request: the index is MPI_UNDEFINED (the FFM status had 0 here)
+        Request[] none = {MPI.REQUEST_NULL, MPI.REQUEST_NULL};
+        Status anyW = Request.waitAnyStatus(none);
+        Status anyT = Request.testAnyStatus(new Request[0]);
+        System.out.println("rank " + rank + ": waitAnyStatus/testAnyStatus over no active request: index UNDEFINED "
+                + (anyW.getIndex() == MPI.UNDEFINED) + "/" + (anyT != null && anyT.getIndex() == MPI.UNDEFINED)
+                + ", waitAny " + (Request.waitAny(none) == MPI.UNDEFINED));
         System.out.println("rank " + rank + ": done, wtick positive " + (MPI.wtick() > 0) + ", initialized " + MPI.isInitialized());
     }
 }

@@ -270,6 +270,7 @@ final class FfmComm {
     }
 
     static void abort(Comm self, long comm, int errorcode) throws MPIException {
+        FfmStdio.drain();
         FfmSupport.call((a, out) -> (int) ABORT.invokeExact(comm, errorcode));
     }
 
@@ -686,6 +687,8 @@ final class FfmComm {
         }
     }
 
+    private static final boolean MPICH = FfmLib.IMPL.equals("mpich");
+
     static void reduce(Comm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf, boolean rdb,
             int recvoff, int count, long type, int baseType, Op jOp, long hOp, int root) throws MPIException {
         try (Arena a = FfmScratch.open()) {
@@ -696,6 +699,13 @@ final class FfmComm {
             if (sendbuf == null) {
                 r = read(a, recvbuf, rdb, recvoff, count, type);
                 s = rootOrInter ? IN_PLACE : r;
+                if (s == IN_PLACE && MPICH && !inter(comm) && count > 0) {
+                    // MPICH 4.0.2 segfaults in an in-place MPI_Reduce at the root (10 000 ints on
+                    // 2 ranks; in C too): it gets a copy of the buffer to send from instead
+                    long span = FfmSupport.span(count, type);
+                    s = a.allocate(Math.max(span, 1));
+                    MemorySegment.copy(r.reinterpret(span), 0, s, 0, span);
+                }
             } else {
                 s = read(a, sendbuf, sdb, sendoff, count, type);
                 if (rootOrInter) {

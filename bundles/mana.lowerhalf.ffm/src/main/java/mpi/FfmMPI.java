@@ -72,6 +72,7 @@ final class FfmMPI {
             argv.setAtIndex(ADDRESS, args.length, MemorySegment.NULL);
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
             check((int) INIT.invokeExact(argc, argvp));
+            FfmInfoEnv.fill((int) FfmLib.c("MPI_THREAD_SINGLE"));
             return args(argc, argvp);
         } catch (Throwable t) {
             throw wrap(t);
@@ -99,6 +100,7 @@ final class FfmMPI {
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
             MemorySegment provided = a.allocate(JAVA_INT);
             check((int) INIT_THREAD.invokeExact(argc, argvp, required, provided));
+            FfmInfoEnv.fill(required);
             return provided.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw wrap(t);

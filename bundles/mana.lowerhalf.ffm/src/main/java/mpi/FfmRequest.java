@@ -123,6 +123,46 @@ final class FfmRequest {
         }
     }
 
+    /**
+     * After MPI_ERR_IN_STATUS from MPI_Waitall/MPI_Testall: the requests MPI left with
+     * MPI_ERR_PENDING are completed one by one (MPI_Wait for waitall, MPI_Test for testall),
+     * each status' MPI_ERROR set to what that gave. MPICH 4.0.2 stops at the first failed
+     * request and leaves the others active (under MANA: requests that never complete, leaked);
+     * Open MPI completes them all in the call and never reports MPI_ERR_PENDING, so nothing
+     * changes there. The call still fails with its own code, as the binding throws it.
+     */
+    private static void completePending(int rc, MemorySegment reqs, MemorySegment sts, int n, boolean wait)
+            throws Throwable {
+        if (rc == 0 || FfmSupport.errorClass(rc) != IN_STATUS) {
+            return;
+        }
+        long width = FfmLib.size("MPI_Request");
+        for (int i = 0; i < n; i++) {
+            MemorySegment st = sts.asSlice((long) i * FfmSupport.STATUS_SIZE, FfmSupport.STATUS_SIZE);
+            if (FfmSupport.errorClass(st.get(JAVA_INT, ERROR_OFFSET)) != PENDING) {
+                continue;
+            }
+            MemorySegment r = reqs.asSlice(i * width, width);
+            int e;
+            if (wait) {
+                e = (int) WAIT.invokeExact(r, st);
+            } else {
+                try (Arena a = FfmScratch.open()) {
+                    MemorySegment flag = a.allocate(JAVA_INT);
+                    e = (int) TEST.invokeExact(r, flag, st);
+                    if (e == 0 && flag.get(JAVA_INT, 0) == 0) {
+                        continue; // still pending: stays active, as MPI said
+                    }
+                }
+            }
+            st.set(JAVA_INT, ERROR_OFFSET, e);
+        }
+    }
+
+    private static final int IN_STATUS = (int) FfmLib.c("MPI_ERR_IN_STATUS");
+    private static final int PENDING = (int) FfmLib.c("MPI_ERR_PENDING");
+    private static final long ERROR_OFFSET = FfmLib.c("offsetof(MPI_Status,MPI_ERROR)");
+
     /** The requests in C, and back into the Java array after the call (as releasePtrArray). */
     private static void back(MemorySegment reqs, long[] requests) {
         long[] before = requests.clone();
@@ -202,6 +242,7 @@ final class FfmRequest {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment sts = statuses(a, requests.length);
             int rc = (int) WAITALL.invokeExact(requests.length, reqs, sts);
+            completePending(rc, reqs, sts, requests.length, true);
             back(reqs, requests);
             check(rc);
             Status[] out = new Status[requests.length];
@@ -217,7 +258,9 @@ final class FfmRequest {
     static void waitAll(long[] requests) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
-            int rc = (int) WAITALL.invokeExact(requests.length, reqs, STATUSES_IGNORE);
+            MemorySegment sts = statuses(a, requests.length); // to see which ones MPI left pending
+            int rc = (int) WAITALL.invokeExact(requests.length, reqs, sts);
+            completePending(rc, reqs, sts, requests.length, true);
             back(reqs, requests);
             check(rc);
         } catch (Throwable t) {
@@ -231,6 +274,7 @@ final class FfmRequest {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment sts = statuses(a, requests.length);
             int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, sts);
+            completePending(rc, reqs, sts, requests.length, false);
             back(reqs, requests);
             check(rc);
             if (flag.get(JAVA_INT, 0) == 0) {
@@ -250,7 +294,9 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment flag = a.allocate(JAVA_INT);
-            int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, STATUSES_IGNORE);
+            MemorySegment sts = statuses(a, requests.length);
+            int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, sts);
+            completePending(rc, reqs, sts, requests.length, false);
             back(reqs, requests);
             check(rc);
             return flag.get(JAVA_INT, 0) != 0;

@@ -56,6 +56,16 @@ final class FfmSupport {
         return new MPIException(rc, errClass, message);
     }
 
+    /** The error class of an MPI error code (the code itself if MPI cannot tell). */
+    static int errorClass(int code) {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment cls = a.allocate(JAVA_INT);
+            return (int) ERROR_CLASS.invokeExact(code, cls) == 0 ? cls.get(JAVA_INT, 0) : code;
+        } catch (Throwable t) {
+            return code;
+        }
+    }
+
     /** What a generated native without "throws MPIException" rethrows: JNI throws it anyway. */
     static RuntimeException rethrow(Throwable t) {
         throw FfmSupport.<RuntimeException>sneaky(t);
@@ -449,7 +459,9 @@ final class FfmSupport {
 
     /**
      * MPI_Status -> the binding's long[] (source, tag, error, cancelled, count in bytes),
-     * and the index at [5] unless {@code index} is negative.
+     * and the index at [5] unless {@code index} is -1 ("no index"). MPI_UNDEFINED (-32766), the
+     * index of MPI_Waitany/MPI_Testany over no active request, is stored, as the JNI code does
+     * (it was taken for "no index", leaving 0: ompi-java-test's Waitany and Testany failed).
      */
     static void statusToJava(MemorySegment status, long[] data, int index) {
         try (Arena a = FfmScratch.open()) {
@@ -458,7 +470,7 @@ final class FfmSupport {
             for (int i = 0; i < 5; i++) {
                 data[i] = d.getAtIndex(JAVA_LONG, i);
             }
-            if (index >= 0 && data.length > 5) {
+            if (index != -1 && data.length > 5) {
                 data[5] = index;
             }
         } catch (Throwable t) {

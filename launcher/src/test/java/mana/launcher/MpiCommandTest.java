@@ -26,7 +26,8 @@ class MpiCommandTest {
         List<String> cmd = RunCommand.command("/usr/bin/mpirun.mpich", a, List.of("/abs/app.jar"), Path.of("/job/b.jar"),
                 Path.of("/d/mana-launcher.jar"), true, List.of("-x", "MANA_COORD", "-x", "MANA_JOB_TOKEN"), List.of(), List.of(), MPICH);
         int java = cmd.indexOf("/jdk25/bin/java");
-        assertEquals(List.of("/usr/bin/mpirun.mpich", "-genvall", "-n", "3"), cmd.subList(0, java));
+        assertEquals(List.of("/usr/bin/mpirun.mpich", "-genvall", "-usize"), cmd.subList(0, 3));
+        assertEquals(List.of("-n", "3"), cmd.subList(4, java));
         assertTrue(cmd.containsAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dmana.ffm.mpi=mpich")), cmd.toString());
         int main = cmd.indexOf(RunCommand.RANK_MAIN);
         assertEquals(List.of("-cp", "/m/mpi-ffm.jar:/d/mana-launcher.jar"), cmd.subList(main - 2, main),

@@ -47,6 +47,24 @@ public final class HydraOptions {
      * dropped.
      */
     public static List<String> translate(List<String> openMpi) throws Untranslatable {
+        return translate(openMpi, LocalCores.count());
+    }
+
+    /**
+     * As {@link #translate(List)}, plus hydra's {@code -usize} so that MPI_UNIVERSE_SIZE is set
+     * as Open MPI sets it (hydra leaves it unset by default): the slots of the host list or
+     * hostfile when there is one ({@code -usize SYSTEM}: hydra counts them as Open MPI does),
+     * else this node's cores ({@code localCores}; Open MPI's default slots). Not the job's size:
+     * Open MPI reports 2 on a 2-core node for {@code -np 4 --oversubscribe} too.
+     */
+    static List<String> translate(List<String> openMpi, int localCores) throws Untranslatable {
+        List<String> out = translateOptions(openMpi);
+        boolean hosts = out.contains("-hosts") || out.contains("-f");
+        out.addAll(1, List.of("-usize", hosts ? "SYSTEM" : String.valueOf(Math.max(1, localCores))));
+        return out;
+    }
+
+    private static List<String> translateOptions(List<String> openMpi) throws Untranslatable {
         List<String> out = new ArrayList<>(List.of("-genvall"));
         for (int i = 0; i < openMpi.size(); i++) {
             String a = openMpi.get(i);

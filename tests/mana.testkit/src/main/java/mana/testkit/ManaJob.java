@@ -115,6 +115,71 @@ public final class ManaJob {
         return exec(cmd);
     }
 
+    /**
+     * The same program raw on the lower half the MANA jobs run on ({@code -Dmana.test.mpi}):
+     * {@link #raw} by default and for openmpi-jni; for openmpi and mpich the FFM jar on a JDK 22+
+     * under that library's own mpirun ({@code mpirun.openmpi --oversubscribe} /
+     * {@code mpirun.mpich}). For what only the library decides (MPICH's error codes and texts).
+     */
+    public static Run rawOnTestMpi(int np, Path jar, String mainClass, String... appArgs) {
+        String mpi = testMpi();
+        if (mpi == null || !(mpi.equals("openmpi") || mpi.equals("mpich"))) {
+            return raw(np, jar, mainClass, appArgs);
+        }
+        assumeMpiInstalled(mpi);
+        List<String> cmd = new ArrayList<>();
+        if (mpi.equals("mpich")) {
+            cmd.addAll(List.of("mpirun.mpich", "-n", String.valueOf(np)));
+        } else {
+            cmd.addAll(List.of("mpirun.openmpi", "--oversubscribe", "-np", String.valueOf(np)));
+            if ("root".equals(System.getProperty("user.name"))) {
+                cmd.add("--allow-run-as-root");
+            }
+        }
+        cmd.addAll(List.of(modernJava(), "--enable-native-access=ALL-UNNAMED", "-Dmana.ffm.mpi=" + mpi, "-cp",
+                ffmJar(mpi) + ":" + jar, mainClass));
+        cmd.addAll(List.of(appArgs));
+        return exec(cmd);
+    }
+
+    private static Path ffmJar(String mpi) {
+        try (var s = Files.list(home().resolve(".mana/lowerhalf-ffm"))) {
+            return s.filter(d -> Files.isRegularFile(d.resolve("libmana_abi_" + mpi + ".so")))
+                    .map(d -> d.resolve("mpi-ffm.jar")).filter(Files::isRegularFile).findFirst()
+                    .orElseThrow(() -> new AssertionError("no mpi-ffm.jar for " + mpi + ": run ./mana setup"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A JDK 22+'s java: MANA_FFM_JDK, else the first under /usr/lib/jvm (as ./mana setup chooses). */
+    private static String modernJava() {
+        List<Path> candidates = new ArrayList<>();
+        String env = System.getenv("MANA_FFM_JDK");
+        if (env != null) {
+            candidates.add(Path.of(env));
+        }
+        try (var s = Files.list(Path.of("/usr/lib/jvm"))) {
+            s.sorted().forEach(candidates::add);
+        } catch (IOException e) {
+            // only MANA_FFM_JDK
+        }
+        for (Path jdk : candidates) {
+            try {
+                for (String line : Files.readAllLines(jdk.resolve("release"))) {
+                    String major = line.startsWith("JAVA_VERSION=\"") ? line.substring(14).split("[.\"+-]")[0] : "";
+                    if (major.matches("\\d+") && Integer.parseInt(major) >= 22 && Files.isExecutable(jdk.resolve("bin/java"))) {
+                        return jdk.resolve("bin/java").toString();
+                    }
+                }
+            } catch (IOException e) {
+                // not a JDK
+            }
+        }
+        Assumptions.abort("no JDK 22+ (MANA_FFM_JDK or /usr/lib/jvm) for the FFM lower half");
+        return null;
+    }
+
     private static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

@@ -1,12 +1,16 @@
 package mana.conformance.p2p;
 
+import mana.conformance.ErrorNames;
 import mpi.MPI;
 import mpi.MPIException;
 
 /**
  * What an application sees of an error Open MPI itself reports (ERRORS_RETURN, 1 rank): class,
  * code, message, cause and the class of the frame that threw it, one "OK" line each, to compare
- * with the raw binding (Open MPI's test suite prints such exceptions with their traces).
+ * with the raw binding (Open MPI's test suite prints such exceptions with their traces), and a
+ * "CLASS" line with the class by name (the same on every library; numbers, codes and texts are
+ * each library's own). The code is printed only as "= class" or not: MPICH's codes also hold an
+ * index into its error-stack ring, different from run to run.
  */
 public final class ErrorShape {
     interface Call {
@@ -18,8 +22,9 @@ public final class ErrorShape {
             c.run();
             System.out.println("OK " + name + ": no error");
         } catch (MPIException e) {
-            System.out.println("OK " + name + ": class " + e.getErrorClass() + " code " + e.getErrorCode()
-                    + " message " + e.getMessage() + " cause " + e.getCause());
+            System.out.println("OK " + name + ": class " + e.getErrorClass() + " (" + ErrorNames.of(e.getErrorClass()) + ") code "
+                    + (e.getErrorCode() == e.getErrorClass() ? "= class" : "encodes more than the class") + " message " + e.getMessage() + " cause " + e.getCause());
+            System.out.println("CLASS " + name + ": " + ErrorNames.of(e.getErrorClass()));
         }
     }
 

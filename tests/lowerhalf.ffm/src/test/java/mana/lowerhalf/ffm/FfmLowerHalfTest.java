@@ -76,6 +76,28 @@ class FfmLowerHalfTest {
         assertEquals(jni.sorted(), mpich.get().sorted(), "FFM on MPICH differs from JNI");
     }
 
+    /**
+     * MPI_INFO_ENV's reserved keys and values as Open MPI gives them (command, argv, maxprocs, soft,
+     * host, arch, wdir, thread_level) on MPICH too, whose MPI_INFO_ENV is empty: the FFM lower
+     * half fills it. An argument longer than MPICH's MPI_MAX_INFO_VAL is cut, not fatal.
+     */
+    @Test
+    void infoEnvHasOpenMpisReservedKeysOnMpichToo() throws Exception {
+        Run jni = jni("InfoEnv", 2, List.of("a", "b c"));
+        assertEquals(0, jni.exit(), jni.output());
+        assertTrue(jni.sorted().contains("rank 1 keys: command argv maxprocs soft host arch wdir thread_level"), jni.output());
+        assertTrue(jni.sorted().contains("rank 0 argv=a b c") && jni.sorted().contains("rank 0 command=InfoEnv"), jni.output());
+        Optional<Run> mpich = ffmMpich("InfoEnv", 2, "a", "b c");
+        assumeTrue(mpich.isPresent(), "MPICH not installed");
+        assertEquals(0, mpich.get().exit(), mpich.get().output());
+        assertEquals(jni.sorted(), mpich.get().sorted(), mpich.get().output());
+        Run none = ffmMpich("InfoEnv", 1).orElseThrow();
+        assertTrue(none.sorted().contains("rank 0 keys: command maxprocs soft host arch wdir thread_level"), none.output());
+        Run longArg = ffmMpich("InfoEnv", 1, "long", "x".repeat(3000)).orElseThrow();
+        assertEquals(0, longArg.exit(), longArg.output());
+        assertTrue(longArg.sorted().contains("rank 0 argv starts 'long x', fits: true"), longArg.output());
+    }
+
     /** MPI errors are MPIExceptions with the same error class on every lower half, never a crash. */
     @Test
     void errorsAreMpiExceptionsWithTheSameClass() throws Exception {
@@ -140,18 +162,22 @@ class FfmLowerHalfTest {
         return run(cmd);
     }
 
-    private static Run ffmOpenMpi(String program, int ranks) throws Exception {
-        return run(openMpirun(ranks, modernJava.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", ffmJar + ":" + programs, program));
+    private static Run ffmOpenMpi(String program, int ranks, String... args) throws Exception {
+        List<String> cmd = openMpirun(ranks, modernJava.toString(), "--enable-native-access=ALL-UNNAMED",
+                "-cp", ffmJar + ":" + programs, program);
+        cmd.addAll(List.of(args));
+        return run(cmd);
     }
 
-    private static Optional<Run> ffmMpich(String program, int ranks) throws Exception {
+    private static Optional<Run> ffmMpich(String program, int ranks, String... args) throws Exception {
         Path mpirun = Path.of("/usr/bin/mpirun.mpich");
         if (!Files.isExecutable(mpirun) || !Files.isRegularFile(ffmJar.resolveSibling("libmana_abi_mpich.so"))) {
             return Optional.empty();
         }
-        return Optional.of(run(List.of(mpirun.toString(), "-np", String.valueOf(ranks), modernJava.toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", ffmJar + ":" + programs, program)));
+        List<String> cmd = new ArrayList<>(List.of(mpirun.toString(), "-np", String.valueOf(ranks), modernJava.toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", ffmJar + ":" + programs, program));
+        cmd.addAll(List.of(args));
+        return Optional.of(run(cmd));
     }
 
     private static List<String> openMpirun(int ranks, String... command) {
