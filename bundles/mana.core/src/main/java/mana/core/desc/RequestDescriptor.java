@@ -13,8 +13,16 @@ import mana.core.vid.VidTable;
  * leaves the log when its request completes (non-persistent), is freed, or is cancelled and
  * then completed. It keeps a reference to the request's buffer and (for derived datatypes)
  * a retained {@link DatatypeDescriptor} while it is in the log.
+ *
+ * <p>Entries are reused: freeing the handle retires the entry and its table slot keeps it
+ * ({@link ReusableDescriptor}), and {@link #log} fills the slot's retired entry again, so a
+ * program that posts and completes millions of requests allocates no log entries after the
+ * first few (one per slot; slots are reused last-freed first). So the fields are not final:
+ * they are written before the handle is published (a release store) and read after its
+ * lookup (an acquire), like the slot itself. A holder of a freed handle's entry must not use
+ * it: it may already describe another request.
  */
-public final class RequestDescriptor implements Descriptor {
+public final class RequestDescriptor implements ReusableDescriptor {
     /** The operation that made the request. */
     public enum Op {
         ISEND, IBSEND, ISSEND, IRSEND, IRECV, IMRECV, SEND_INIT, BSEND_INIT, SSEND_INIT, RSEND_INIT, RECV_INIT,
@@ -38,26 +46,31 @@ public final class RequestDescriptor implements Descriptor {
     }
 
     private static final java.lang.invoke.VarHandle ACTIVE;
+    private static final java.lang.invoke.VarHandle CANCELLED;
+    private static final java.lang.invoke.VarHandle COMPLETION;
 
     static {
         try {
-            ACTIVE = java.lang.invoke.MethodHandles.lookup().findVarHandle(RequestDescriptor.class, "active", boolean.class);
+            var lookup = java.lang.invoke.MethodHandles.lookup();
+            ACTIVE = lookup.findVarHandle(RequestDescriptor.class, "active", boolean.class);
+            CANCELLED = lookup.findVarHandle(RequestDescriptor.class, "cancelled", boolean.class);
+            COMPLETION = lookup.findVarHandle(RequestDescriptor.class, "completion", long[].class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final long sequence = Sequence.next();
-    private final Op op;
-    private final int comm;
-    private final Object buffer;
-    private final int count;
-    private final int type;
-    private final int peer;
-    private final int tag;
-    private final DatatypeDescriptor typeDescriptor;
+    private long sequence = Sequence.next();
+    private Op op;
+    private int comm;
+    private Object buffer;
+    private int count;
+    private int type;
+    private int peer;
+    private int tag;
+    private DatatypeDescriptor typeDescriptor;
     /** Further retained datatypes of a collective (send and receive types, alltoallw's arrays), else null. */
-    private final DatatypeDescriptor[] moreTypes;
+    private DatatypeDescriptor[] moreTypes;
     /**
      * Active: started and not completed (non-persistent requests are active from creation).
      * Written inside MPI calls with release stores, not volatile ones: a full fence per
@@ -88,6 +101,51 @@ public final class RequestDescriptor implements Descriptor {
         this.tag = tag;
         this.typeDescriptor = typeDescriptor;
         this.moreTypes = null;
+        ACTIVE.setRelease(this, !op.isPersistent());
+        if (typeDescriptor != null) {
+            typeDescriptor.retain();
+        }
+    }
+
+    /**
+     * Makes a logged point-to-point request handle in {@code table}: fills the retired entry
+     * its slot kept when it has one (no allocation), else a new one. The handle is published
+     * last, with everything the entry says.
+     *
+     * @param typeDescriptor the datatype's descriptor if it is derived (retained until the handle is freed), else null
+     * @param commDescriptor the communicator's descriptor if the caller has it at hand ({@link #attachComm}), else null
+     */
+    public static int log(VidTable table, Object lower, Op op, int comm, Object buffer, int count, int type, int peer,
+                          int tag, DatatypeDescriptor typeDescriptor, CommDescriptor commDescriptor) {
+        if (op.isCollective()) {
+            throw new IllegalArgumentException(op + " is a collective");
+        }
+        VidTable.Entry e = table.claim();
+        RequestDescriptor d;
+        if (e.spare() instanceof RequestDescriptor spare) {
+            d = spare;
+            d.fill(op, comm, buffer, count, type, peer, tag, typeDescriptor);
+        } else {
+            d = new RequestDescriptor(op, comm, buffer, count, type, peer, tag, typeDescriptor);
+        }
+        d.commDescriptor = commDescriptor;
+        return table.publish(e, Kind.REQUEST, lower, d);
+    }
+
+    /** A retired entry describes a new request (its slot's claimer owns it alone). */
+    private void fill(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
+                      DatatypeDescriptor typeDescriptor) {
+        this.sequence = Sequence.next();
+        this.op = op;
+        this.comm = comm;
+        this.buffer = buffer;
+        this.count = count;
+        this.type = type;
+        this.peer = peer;
+        this.tag = tag;
+        this.typeDescriptor = typeDescriptor;
+        this.moreTypes = null;
+        // retire() left cancelled false and completion null; active is the only state to set
         ACTIVE.setRelease(this, !op.isPersistent());
         if (typeDescriptor != null) {
             typeDescriptor.retain();
@@ -235,19 +293,41 @@ public final class RequestDescriptor implements Descriptor {
         cancelled = true;
     }
 
-    /** The request left the log (completed and freed, or freed): releases the datatype. Call once. */
+    /**
+     * The request left the log: releases the datatypes and drops the buffer. The handle table
+     * calls it when the handle is freed ({@link #retire}); a second call does nothing.
+     */
     public void release() {
         ACTIVE.setRelease(this, false);
-        if (typeDescriptor != null) {
-            typeDescriptor.release();
+        buffer = null;
+        commDescriptor = null;
+        DatatypeDescriptor t = typeDescriptor;
+        if (t != null) {
+            typeDescriptor = null;
+            t.release();
         }
-        if (moreTypes != null) {
-            for (DatatypeDescriptor t : moreTypes) {
-                if (t != null) {
-                    t.release();
+        DatatypeDescriptor[] more = moreTypes;
+        if (more != null) {
+            moreTypes = null;
+            for (DatatypeDescriptor m : more) {
+                if (m != null) {
+                    m.release();
                 }
             }
         }
+        // plain stores, and only when set (rare): a volatile store is a full fence
+        if ((boolean) CANCELLED.getOpaque(this)) {
+            CANCELLED.setRelease(this, false);
+        }
+        if (COMPLETION.getOpaque(this) != null) {
+            COMPLETION.setRelease(this, (long[]) null);
+        }
+    }
+
+    /** Its handle was freed (inside {@link VidTable#free}): {@link #release()}. */
+    @Override
+    public void retire() {
+        release();
     }
 
     /** Virtual handles and descriptors of every logged request (not on a hot path: for the shell and checkpoints). */
@@ -275,7 +355,8 @@ public final class RequestDescriptor implements Descriptor {
             return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " collective#" + tag
                     + (peer >= 0 ? " root=" + peer : "") + (isActive() ? " active" : " inactive");
         }
-        String b = buffer == null ? "null" : buffer.getClass().getSimpleName();
+        Object buf = buffer; // read once: the shell reads while the entry may be retired
+        String b = buf == null ? "null" : buf.getClass().getSimpleName();
         return "request " + op.name().toLowerCase() + " comm=" + Integer.toHexString(comm) + " count=" + count
                 + " type=" + Integer.toHexString(type) + (op.isReceive() ? " source=" : " dest=") + peer
                 + " tag=" + tag + " buf=" + b + (isActive() ? " active" : " inactive") + (cancelled ? " cancelled" : "")

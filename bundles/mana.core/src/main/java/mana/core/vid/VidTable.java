@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import mana.core.desc.Descriptor;
+import mana.core.desc.ReusableDescriptor;
 import mana.core.desc.Sequence;
 import mana.core.error.ManaException;
 import mana.core.gate.CallerThreads;
@@ -21,6 +22,10 @@ import mana.core.gate.CallerThreads;
  * made on the hot path do not serialize threads; when MPI calls never overlap (below
  * MPI_THREAD_MULTIPLE, {@link CallerThreads}) they use plain and release stores instead of
  * compare-and-set, since every create and free happens inside an MPI call.
+ *
+ * <p>A freed slot keeps a {@link ReusableDescriptor} (retired) for its next handle: the
+ * request log reuses it instead of allocating one per request ({@link #claim}, {@link #publish}).
+ * One spare per slot, so the spares never outnumber the most handles ever live at once.
  */
 public final class VidTable {
     public static final int CHUNK_BITS = 12;
@@ -42,11 +47,18 @@ public final class VidTable {
         }
 
         private volatile int vid;
+        private final int slot;
         private int generation = 1;
         private int nextFree = -1;
         private Object lower;
         private Descriptor descriptor;
         private long sequence;
+        /** What the slot's last freed handle left for reuse (retired); only its claimer may touch it. */
+        private ReusableDescriptor spare;
+
+        Entry(int slot) {
+            this.slot = slot;
+        }
 
         public int vid() {
             return vid;
@@ -64,9 +76,17 @@ public final class VidTable {
             return sequence;
         }
 
+        /**
+         * The retired descriptor a freed handle left in this slot, or null. Only for the caller
+         * that {@link #claim claimed} the entry and has not published it yet: it owns it alone.
+         */
+        public ReusableDescriptor spare() {
+            return spare;
+        }
+
         /** The entry of a predefined handle (generation 0), kept by {@link Constants}. */
         static Entry predefined(int vid) {
-            Entry e = new Entry();
+            Entry e = new Entry(-1);
             e.generation = 0;
             e.vid = vid;
             return e;
@@ -93,6 +113,15 @@ public final class VidTable {
         if (kind <= 0 || kind >= Kind.LIMIT) {
             throw new IllegalArgumentException("bad kind " + kind);
         }
+        return publish(claim(), kind, lower, descriptor);
+    }
+
+    /**
+     * Takes a free slot for a new handle without making it live: the caller owns the entry
+     * (and its {@link Entry#spare()}) alone until it calls {@link #publish} with it, which it
+     * must do (a claimed slot that is never published is lost to the table).
+     */
+    public Entry claim() {
         boolean shared = CallerThreads.concurrent();
         int slot = shared ? popFree() : popFreeAlone();
         if (slot < 0) {
@@ -102,12 +131,16 @@ public final class VidTable {
                 throw new IllegalStateException("MANA handle table full (" + (Vid.MAX_SLOT + 1) + " live handles)");
             }
         }
-        Entry e = entryForCreate(slot);
+        return entryForCreate(slot);
+    }
+
+    /** Makes the handle of an entry from {@link #claim} live and returns it. */
+    public int publish(Entry e, int kind, Object lower, Descriptor descriptor) {
         e.lower = lower;
         e.descriptor = descriptor;
         e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
-        int vid = Vid.make(kind, e.generation, slot);
-        if (shared) {
+        int vid = Vid.make(kind, e.generation, e.slot);
+        if (CallerThreads.concurrent()) {
             e.vid = vid; // publish
             live.incrementAndGet();
         } else {
@@ -171,6 +204,8 @@ public final class VidTable {
     /**
      * Frees a live handle: the slot becomes reusable with the next generation, so the old
      * value is detected as stale. Returns the entry's descriptor. Freeing twice is an error.
+     * A {@link ReusableDescriptor} is retired here, before the slot can be taken again, and
+     * stays as the slot's spare: its caller must not use it afterwards.
      */
     public Descriptor free(int vid, int kind) throws ManaException {
         return free(entry(vid, kind), vid, kind);
@@ -196,6 +231,10 @@ public final class VidTable {
         e.lower = null;
         e.descriptor = null;
         e.generation = Vid.nextGeneration(e.generation);
+        if (d instanceof ReusableDescriptor r) {
+            r.retire(); // still ours alone: the slot is not on the free list yet
+            e.spare = r;
+        }
         if (shared) {
             pushFree(vid & Vid.MAX_SLOT, e);
             live.decrementAndGet();
@@ -355,7 +394,7 @@ public final class VidTable {
         if (chunk == null) {
             Entry[] fresh = new Entry[CHUNK_SIZE];
             for (int i = 0; i < CHUNK_SIZE; i++) {
-                fresh[i] = new Entry();
+                fresh[i] = new Entry((c << CHUNK_BITS) | i);
             }
             Entry[] witness = (Entry[]) CHUNK.compareAndExchangeRelease(chunks, c, (Entry[]) null, fresh);
             chunk = witness == null ? fresh : witness;

@@ -74,7 +74,8 @@ final class HandleDetails {
         sb.append(r.op().isReceive() ? "  source: " : "  destination: ").append(r.peer()).append('\n');
         sb.append("  tag: ").append(r.tag()).append('\n');
         sb.append("  count: ").append(r.count()).append(" of ").append(name(r.type())).append('\n');
-        sb.append("  buffer: ").append(r.buffer() == null ? "null" : r.buffer().getClass().getSimpleName()).append('\n');
+        Object buf = r.buffer(); // read once: the entry is retired (buffer dropped) when the request completes
+        sb.append("  buffer: ").append(buf == null ? "null" : buf.getClass().getSimpleName()).append('\n');
         sb.append("  state: ").append(r.isActive() ? "active" : "inactive").append(r.isCancelled() ? ", cancelled" : "")
                 .append('\n');
     }

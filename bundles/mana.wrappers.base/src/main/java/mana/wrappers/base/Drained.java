@@ -307,8 +307,7 @@ public final class Drained {
         if (d.isPersistent()) {
             return request;
         }
-        Handles.TABLE.free(request, Kind.REQUEST);
-        d.release();
+        Handles.TABLE.free(request, Kind.REQUEST); // retires d
         return Requests.NULL;
     }
 

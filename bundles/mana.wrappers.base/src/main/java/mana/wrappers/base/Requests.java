@@ -35,8 +35,7 @@ public final class Requests {
     /** A virtual handle for a new point-to-point request, logged with what a restart needs. */
     public static int create(Request lower, RequestDescriptor.Op op, int comm, Object buf, int count, int type,
                              int peer, int tag) throws ManaException {
-        return Handles.TABLE.create(Kind.REQUEST, lower,
-                new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type)));
+        return RequestDescriptor.log(Handles.TABLE, lower, op, comm, buf, count, type, peer, tag, derivedType(type), null);
     }
 
     /**
@@ -46,11 +45,9 @@ public final class Requests {
      */
     public static int create(Request lower, RequestDescriptor.Op op, VidTable.Entry commEntry, int comm, Object buf,
                              int count, int type, int peer, int tag) throws ManaException {
-        RequestDescriptor d = new RequestDescriptor(op, comm, buf, count, type, peer, tag, derivedType(type));
-        if (commEntry.descriptor() instanceof CommDescriptor c) {
-            d.attachComm(c);
-        }
-        return Handles.TABLE.create(Kind.REQUEST, lower, d);
+        DatatypeDescriptor t = derivedType(type);
+        CommDescriptor c = commEntry.descriptor() instanceof CommDescriptor cd ? cd : null;
+        return RequestDescriptor.log(Handles.TABLE, lower, op, comm, buf, count, type, peer, tag, t, c);
     }
 
     /**
@@ -127,7 +124,8 @@ public final class Requests {
     /**
      * After the lower half completed a request: counts a received message, marks a persistent
      * request inactive, frees the handle of a non-persistent one (the lower request became null)
-     * and drops its log entry. Returns the handle the application holds now.
+     * and retires its log entry (the table keeps it for the slot's next request). Returns the
+     * handle the application holds now.
      *
      * @param status the completion's status fields, or null when the call asked for none
      */
@@ -178,28 +176,25 @@ public final class Requests {
                     countReceived(d.comm(), source);
                 }
             }
-            d.markCompleted();
         }
         if (lower.isNull()) {
+            // the free retires d (inactive, buffer and datatypes dropped): d must not be used after it
             if (e != null) {
                 Handles.TABLE.free(e, vid, Kind.REQUEST);
             } else {
                 Handles.TABLE.free(vid, Kind.REQUEST);
             }
-            if (d != null) {
-                d.release();
-            }
             return NULL;
+        }
+        if (d != null) {
+            d.markCompleted();
         }
         return vid;
     }
 
-    /** MPI_Request_free: drops the handle and the log entry. */
+    /** MPI_Request_free: drops the handle; the table retires the log entry. */
     public static void freed(int vid) throws ManaException {
-        Descriptor d = Handles.TABLE.free(vid, Kind.REQUEST);
-        if (d instanceof RequestDescriptor r) {
-            r.release();
-        }
+        Handles.TABLE.free(vid, Kind.REQUEST);
     }
 
     public static void countSent(int comm, int dest) {
