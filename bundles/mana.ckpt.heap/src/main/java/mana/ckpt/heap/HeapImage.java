@@ -36,8 +36,8 @@ public final class HeapImage {
     }
 
     private static final String MAGIC = "MANA-HEAP";
-    /** 2: a pending receive's buffer is written as its request's handle. */
-    private static final int VERSION = 2;
+    /** 2: a pending receive's buffer is written as its request's handle; 3: open files by path and position. */
+    private static final int VERSION = 3;
 
     private HeapImage() {
     }
@@ -167,13 +167,18 @@ public final class HeapImage {
                 }
                 frames.add(r);
             }
+            try {
+                kryo.truncateReopened(); // every open file checked and reopened: now cut written ones back to the cut
+            } catch (mana.ckpt.heap.internal.OpenFile.Refused e) {
+                throw new HeapRefusal(e.getMessage());
+            }
             for (int c = 0; c < nClasses; c++) {
                 restoreStatics(appLoader, classNames.get(c), fieldNames.get(c), values.get(c));
             }
             int dot = cut.lastIndexOf('.');
             return new FrameStack(frames, cut.substring(0, dot).replace('.', '/'), cut.substring(dot + 1));
         } catch (KryoException e) {
-            throw new HeapRefusal("the heap image cannot be read: " + e.getMessage(), e);
+            throw new HeapRefusal(HeapKryo.readFailure(e), e);
         } finally {
             kryo.reset();
         }
