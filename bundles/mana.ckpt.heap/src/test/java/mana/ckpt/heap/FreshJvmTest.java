@@ -44,7 +44,7 @@ class FreshJvmTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"heapsamples,heapsamples.Graphs,4", "heapsamples,heapsamples.Buffers,-", "samples,samples.Loops,4", "samples,samples.Recursion,-"})
+    @CsvSource({"heapsamples,heapsamples.Graphs,4", "heapsamples,heapsamples.Buffers,-", "heapsamples,heapsamples.LongList,200000", "samples,samples.Loops,4", "samples,samples.Recursion,-"})
     void savedAndRestoredInAFreshLoaderAtEveryCutPoint(String pkg, String cls, String arg) throws Throwable {
         String[] args = arg.equals("-") ? new String[0] : new String[] {arg};
         Plain ref = plain(pkg, cls, args);
