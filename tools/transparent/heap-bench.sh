@@ -20,7 +20,7 @@ echo "heap-bench: $MIB MiB per rank, 2 ranks, $RUNS runs, in $DIR ($(nproc) core
 for run in $(seq "$RUNS"); do
   root="$DIR/ckpt-$run"; out="$DIR/out-$run"; err="$DIR/err-$run"
   rm -rf "$root"
-  timeout 900 "$HOME_DIR/mana" run --transparent --ckpt-dir "$root" -np 2 --class "$CLASS" "$JAR" "$MIB" 1000000 20 \
+  MANA_JAVA_OPTS="${MANA_JAVA_OPTS:-} -Dmana.heap.timing=true" timeout 900 "$HOME_DIR/mana" run --transparent --ckpt-dir "$root" -np 2 --class "$CLASS" "$JAR" "$MIB" 1000000 20 \
     > "$out" 2> "$err" &
   job=$!
   for _ in $(seq 3000); do
@@ -50,5 +50,5 @@ for run in $(seq "$RUNS"); do
   rm -f "$DIR"/dd-*
   dd="$(awk -v a="$d0" -v b="$d1" 'BEGIN { printf "%.2f", b - a }')"
   echo "run $run: checkpoint $secs s (command $wall s; $committed) for $((bytes / 1048576)) MiB per rank;" \
-       "dd write+fsync of the same $count MiB x 2: $dd s; ratio $(awk -v c="$secs" -v d="$dd" 'BEGIN { printf "%.2f", c / d }') (load $load)"
+       "$(grep -o "heap image of .* made in [0-9.]* s" "$err" | head -1); dd write+fsync of the same $count MiB x 2: $dd s; ratio $(awk -v c="$secs" -v d="$dd" 'BEGIN { printf "%.2f", c / d }') (load $load)"
 done

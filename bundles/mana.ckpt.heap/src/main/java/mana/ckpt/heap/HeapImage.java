@@ -8,6 +8,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import mana.ckpt.heap.internal.ChunkedBytes;
 import mana.ckpt.heap.internal.HeapKryo;
 import mana.core.vid.HandleObjects;
 import mana.weaver.api.Continuations;
@@ -46,14 +47,19 @@ public final class HeapImage {
 
     /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
     public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+        return ChunkedBytes.concat(saveChunks(stack, appLoader));
+    }
+
+    /** The same image as consecutive chunks (no copy of the whole; the checkpoint streams them to the rank file). */
+    public static List<byte[]> saveChunks(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         return onDeepStack("save", () -> saveHere(stack, appLoader));
     }
 
-    private static byte[] saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+    private static List<byte[]> saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        ByteArrayOutputStream graph = new ByteArrayOutputStream(64 * 1024);
+        ChunkedBytes graph = new ChunkedBytes();
         java.util.Set<String> appClasses = new java.util.TreeSet<>();
-        try (Output out = new Output(graph)) {
+        try (Output out = new Output(graph, 1 << 16)) {
             List<Class<?>> classes = Continuations.initializedClasses(appLoader);
             out.writeVarInt(classes.size(), true);
             for (Class<?> c : classes) {
@@ -107,8 +113,8 @@ public final class HeapImage {
         } finally {
             kryo.reset();
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(graph.size() + 64 * appClasses.size() + 64);
-        try (Output out = new Output(bytes)) {
+        ByteArrayOutputStream head = new ByteArrayOutputStream(64 * appClasses.size() + 64);
+        try (Output out = new Output(head)) {
             out.writeString(MAGIC);
             out.writeInt(VERSION);
             out.writeVarInt(appClasses.size(), true);
@@ -116,9 +122,11 @@ public final class HeapImage {
                 out.writeString(c);
                 out.writeLong(ClassCheck.crcOf(appLoader, c));
             }
-            out.writeBytes(graph.toByteArray());
         }
-        return bytes.toByteArray();
+        List<byte[]> chunks = new ArrayList<>();
+        chunks.add(head.toByteArray());
+        chunks.addAll(graph.chunks());
+        return chunks;
     }
 
     /**

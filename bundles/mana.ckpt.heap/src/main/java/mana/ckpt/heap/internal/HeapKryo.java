@@ -54,6 +54,7 @@ public final class HeapKryo extends Kryo {
         for (Class<?> c : BufferState.recordClasses()) {
             register(c);
         }
+        PrimitiveArrays.register(this);
     }
 
     @Override
