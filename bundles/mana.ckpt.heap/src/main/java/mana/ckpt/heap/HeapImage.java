@@ -51,11 +51,11 @@ public final class HeapImage {
     }
 
     /** The same image as consecutive chunks (no copy of the whole; the checkpoint streams them to the rank file). */
-    public static List<byte[]> saveChunks(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+    public static List<java.nio.ByteBuffer> saveChunks(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         return onDeepStack("save", () -> saveHere(stack, appLoader));
     }
 
-    private static List<byte[]> saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+    private static List<java.nio.ByteBuffer> saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
         ChunkedBytes graph = new ChunkedBytes();
         java.util.Set<String> appClasses = new java.util.TreeSet<>();
@@ -123,8 +123,8 @@ public final class HeapImage {
                 out.writeLong(ClassCheck.crcOf(appLoader, c));
             }
         }
-        List<byte[]> chunks = new ArrayList<>();
-        chunks.add(head.toByteArray());
+        List<java.nio.ByteBuffer> chunks = new ArrayList<>();
+        chunks.add(java.nio.ByteBuffer.wrap(head.toByteArray()));
         chunks.addAll(graph.chunks());
         return chunks;
     }

@@ -2,7 +2,9 @@ package mana.ckpt.engine;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.List;
+import mana.ckpt.store.SectionOutputStream;
 
 /**
  * The state of a transparent checkpoint: the heap image of the captured main thread (bundle
@@ -11,11 +13,11 @@ import java.util.List;
  * others) instead of going through Java serialization; a restart gives it back as
  * {@link Restored#appState()}.
  *
- * <p>A saved image is a list of chunks, streamed one after another into the rank file: no copy
- * of a whole (possibly multi-GiB) image is made, and an image may exceed one array's 2 GiB. A
- * restart reads it back as one array.
+ * <p>A saved image is a list of chunks (each from its position to its limit; direct ones go to
+ * the rank file without a copy), streamed one after another: no copy of a whole (possibly
+ * multi-GiB) image is made. A restart reads it back as one array.
  */
-public record HeapSection(List<byte[]> chunks) {
+public record HeapSection(List<ByteBuffer> chunks) {
 
     public HeapSection {
         chunks = List.copyOf(chunks);
@@ -23,22 +25,23 @@ public record HeapSection(List<byte[]> chunks) {
 
     /** An image in one array (a restart's, or a small one). */
     public HeapSection(byte[] image) {
-        this(List.of(image));
+        this(List.of(ByteBuffer.wrap(image)));
     }
 
     /** Bytes in the image. */
     public long length() {
         long n = 0;
-        for (byte[] c : chunks) {
-            n += c.length;
+        for (ByteBuffer c : chunks) {
+            n += c.remaining();
         }
         return n;
     }
 
     /** The image in one array (a restart reads the section so; at most 2 GiB). */
     public byte[] image() {
-        if (chunks.size() == 1) {
-            return chunks.get(0);
+        if (chunks.size() == 1 && chunks.get(0).hasArray() && chunks.get(0).arrayOffset() == 0 && chunks.get(0).position() == 0
+                && chunks.get(0).remaining() == chunks.get(0).array().length) {
+            return chunks.get(0).array();
         }
         long n = length();
         if (n > Integer.MAX_VALUE - 8) {
@@ -46,17 +49,24 @@ public record HeapSection(List<byte[]> chunks) {
         }
         byte[] all = new byte[(int) n];
         int at = 0;
-        for (byte[] c : chunks) {
-            System.arraycopy(c, 0, all, at, c.length);
-            at += c.length;
+        for (ByteBuffer c : chunks) {
+            int k = c.remaining();
+            c.duplicate().get(all, at, k);
+            at += k;
         }
         return all;
     }
 
-    /** Writes the chunks in order. */
+    /** Writes the chunks in order (a section's stream takes direct ones without copying them). */
     public void writeTo(OutputStream out) throws IOException {
-        for (byte[] c : chunks) {
-            out.write(c);
+        for (ByteBuffer c : chunks) {
+            if (out instanceof SectionOutputStream s) {
+                s.write(c.duplicate());
+            } else {
+                byte[] b = new byte[c.remaining()];
+                c.duplicate().get(b);
+                out.write(b);
+            }
         }
     }
 }
