@@ -14,7 +14,18 @@ public class Holders {
         Holder h = new Holder();
         switch (args[0]) {
             case "thread" -> h.thing = Thread.currentThread();
-            case "file" -> h.thing = new FileOutputStream(java.io.File.createTempFile("mana-heap", ".tmp"));
+            case "deleted" -> {
+                java.io.File f = java.io.File.createTempFile("mana-heap", ".tmp");
+                h.thing = new java.io.PrintWriter(new FileOutputStream(f));
+                f.delete();
+            }
+            case "proc" -> h.thing = new java.io.BufferedReader(new java.io.FileReader("/proc/self/status"));
+            case "unnamed" -> {
+                java.io.File f = java.io.File.createTempFile("mana-heap", ".tmp");
+                f.deleteOnExit();
+                h.thing = new java.io.FileInputStream(new java.io.RandomAccessFile(f, "r").getFD());
+            }
+            case "zip" -> h.thing = new java.util.zip.GZIPOutputStream(new java.io.ByteArrayOutputStream());
             case "lambda" -> h.thing = (Runnable) () -> { };
             default -> throw new IllegalArgumentException(args[0]);
         }

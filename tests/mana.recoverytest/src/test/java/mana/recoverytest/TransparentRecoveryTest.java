@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Transparent checkpoints ({@code mana run --transparent}) of programs with no MANA import and no
  * safe point ({@code mana.examples.plain}): checkpointed, killed and restarted, they must print
- * what an uninterrupted run on Open MPI's own binding prints; a program holding an open file is
- * refused with the class and the path to it, and goes on to the right answer; a restart with a
+ * what an uninterrupted run on Open MPI's own binding prints, and leave its open files as that
+ * run does; a program holding a deleted file is refused with the class and the path to it, and
+ * goes on to the right answer; a restart with a
  * changed class is refused naming it.
  */
 class TransparentRecoveryTest {
@@ -46,16 +47,58 @@ class TransparentRecoveryTest {
     Path tmp;
 
     @BeforeAll
-    static void referenceResults(@TempDir Path dir) {
+    static void referenceResults(@TempDir Path dir) throws IOException {
         examples = ManaJob.home().resolve("examples/target/mana-examples.jar");
         assertTrue(Files.isRegularFile(examples), "build examples first: " + examples);
         heatRef = ManaJob.raw(2, examples, HEAT, HEAT_STEPS);
         assertEquals(0, heatRef.exit(), heatRef.all());
         ringRef = ManaJob.raw(3, examples, RING, RING_ROUNDS, "0");
         assertEquals(0, ringRef.exit(), ringRef.all());
-        ManaJob.Run log = ManaJob.raw(2, examples, LOG, dir.resolve("log.txt").toString(), "100", "0");
+        logDir = Files.createDirectories(dir.resolve("log"));
+        ManaJob.Run log = ManaJob.raw(2, examples, LOG, logDir.resolve("log.txt").toString(), LOG_ROUNDS, "0");
         assertEquals(0, log.exit(), log.all());
         logR = RecoveryTest.checksum(log, "plain log checksum");
+    }
+
+    static final String LOG_ROUNDS = "200";
+    static Path logDir;
+    static final List<String> LOG_FILES = List.of("log.txt", "log.txt.table.0", "log.txt.table.1");
+
+    /**
+     * Open result files (a FileOutputStream, and a PrintWriter over a BufferedWriter with chars
+     * pending): mana checkpoint, the files grow after the cut, kill -9 of every rank, mana restart:
+     * the checksum and every file byte for byte as in an uninterrupted run on Open MPI's binding.
+     */
+    @Test
+    void aProgramWithOpenFilesIsRestartedAndItsFilesEndAsInAnUninterruptedRun() throws Exception {
+        Path root = tmp.resolve("log");
+        Path dir = Files.createDirectories(tmp.resolve("files"));
+        Path log = dir.resolve("log.txt");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainLog", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", LOG, examples.toString(), log.toString(), LOG_ROUNDS, "50");
+        try (job) {
+            long until = System.nanoTime() + 60_000_000_000L;
+            while (!(Files.exists(log) && Files.size(log) > 40) && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            long atCut = Files.size(log);
+            while (Files.size(log) <= atCut + 20 && job.process.isAlive()) {
+                Thread.sleep(20); // written after the cut: the restart must cut it back and write it again
+            }
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("plain log checksum"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        assertEquals(logR, RecoveryTest.checksum(rest.out(), "plain log checksum", rest.all()));
+        for (String f : LOG_FILES) {
+            assertEquals(Files.readString(logDir.resolve(f)), Files.readString(dir.resolve(f)), f + " after the restart");
+        }
     }
 
     /** checkpoint --exit, then restart: the two outputs one after the other are the uninterrupted run's, line for line. */
@@ -134,17 +177,19 @@ class TransparentRecoveryTest {
         }
     }
 
-    /** An open FileOutputStream: the checkpoint is refused (exit 3) naming it, and the job finishes right. */
+    /** An open FileOutputStream on a deleted file: the checkpoint is refused (exit 3) naming it, and the job finishes right. */
     @Test
-    void aProgramHoldingAnOpenFileIsRefusedAndGoesOn() throws Exception {
-        Path root = tmp.resolve("log");
+    void aProgramHoldingADeletedFileIsRefusedAndGoesOn() throws Exception {
+        Path root = tmp.resolve("deleted");
         BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainLog", "run", "--transparent", "--ckpt-dir",
-                root.toString(), "-np", "2", "--class", LOG, examples.toString(), tmp.resolve("log.txt").toString(), "100", "50");
+                root.toString(), "-np", "2", "--class", LOG, examples.toString(), tmp.resolve("log.txt").toString(), LOG_ROUNDS, "50",
+                "deleted");
         try (job) {
             ManaJob.Run ck = job.checkpointWhenReady();
             assertEquals(3, ck.exit(), ck.all() + job.all());
             assertEquals(1, ck.err().strip().lines().count(), "one line: " + ck.all());
-            assertTrue(ck.err().contains("an open stream (java.io.FileOutputStream)"), ck.all());
+            assertTrue(ck.err().contains("an open file (java.io.FileOutputStream): file " + tmp.resolve("log.txt")
+                    + " was deleted while open"), ck.all());
             assertTrue(ck.err().contains("mana.examples.plain.PlainLog.main"), ck.all());
             assertEquals(0, job.waitFor(), job.all());
             assertEquals(logR, RecoveryTest.checksum(job.out(), "plain log checksum", job.all()));

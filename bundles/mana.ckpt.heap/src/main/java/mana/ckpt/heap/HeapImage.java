@@ -8,6 +8,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import mana.ckpt.heap.internal.ChunkedBytes;
 import mana.ckpt.heap.internal.HeapKryo;
 import mana.core.vid.HandleObjects;
 import mana.weaver.api.Continuations;
@@ -33,12 +34,15 @@ public final class HeapImage {
         if (System.getProperty("kryo.unsafe") == null) {
             System.setProperty("kryo.unsafe", "false");
         }
+        // initialized here, not first at the bottom of a deep recursion (a failed initializer is final)
+        new StringBuffer().append(new KryoException("init").getMessage());
     }
 
     private static final String MAGIC = "MANA-HEAP";
     /**
-     * 2: a pending receive's buffer is written as its request's handle. 3: byte arrays and buffers
-     * the engine restores itself (bsend buffer, window memory) as references to them.
+     * 2: a pending receive's buffer is written as its request's handle. 3 (session 15): open files
+     * by path and position, and byte arrays and buffers the engine restores itself (bsend buffer,
+     * window memory) as references to them.
      */
     private static final int VERSION = 3;
 
@@ -47,10 +51,19 @@ public final class HeapImage {
 
     /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
     public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+        return ChunkedBytes.concat(saveChunks(stack, appLoader));
+    }
+
+    /** The same image as consecutive chunks (no copy of the whole; the checkpoint streams them to the rank file). */
+    public static List<java.nio.ByteBuffer> saveChunks(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
+        return onDeepStack("save", () -> saveHere(stack, appLoader));
+    }
+
+    private static List<java.nio.ByteBuffer> saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        ByteArrayOutputStream graph = new ByteArrayOutputStream(64 * 1024);
+        ChunkedBytes graph = new ChunkedBytes();
         java.util.Set<String> appClasses = new java.util.TreeSet<>();
-        try (Output out = new Output(graph)) {
+        try (Output out = new Output(graph, 1 << 16)) {
             List<Class<?>> classes = Continuations.initializedClasses(appLoader);
             out.writeVarInt(classes.size(), true);
             for (Class<?> c : classes) {
@@ -104,8 +117,8 @@ public final class HeapImage {
         } finally {
             kryo.reset();
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(graph.size() + 64 * appClasses.size() + 64);
-        try (Output out = new Output(bytes)) {
+        ByteArrayOutputStream head = new ByteArrayOutputStream(64 * appClasses.size() + 64);
+        try (Output out = new Output(head)) {
             out.writeString(MAGIC);
             out.writeInt(VERSION);
             out.writeVarInt(appClasses.size(), true);
@@ -113,9 +126,11 @@ public final class HeapImage {
                 out.writeString(c);
                 out.writeLong(ClassCheck.crcOf(appLoader, c));
             }
-            out.writeBytes(graph.toByteArray());
         }
-        return bytes.toByteArray();
+        List<java.nio.ByteBuffer> chunks = new ArrayList<>();
+        chunks.add(java.nio.ByteBuffer.wrap(head.toByteArray()));
+        chunks.addAll(graph.chunks());
+        return chunks;
     }
 
     /**
@@ -123,6 +138,25 @@ public final class HeapImage {
      * their statics back; returns the frames to resume.
      */
     public static FrameStack restore(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+        Read r = onDeepStack("read", () -> read(image, appLoader));
+        try {
+            r.kryo.truncateReopened(); // every open file checked and reopened: now cut written ones back to the cut
+        } catch (mana.ckpt.heap.internal.OpenFile.Refused e) {
+            throw new HeapRefusal(e.getMessage());
+        }
+        for (int c = 0; c < r.classNames.size(); c++) {
+            restoreStatics(appLoader, r.classNames.get(c), r.fieldNames.get(c), r.values.get(c));
+        }
+        int dot = r.cut.lastIndexOf('.');
+        return new FrameStack(r.frames, r.cut.substring(0, dot).replace('.', '/'), r.cut.substring(dot + 1));
+    }
+
+    /** A heap image read, before its statics are put back. */
+    private record Read(HeapKryo kryo, List<String> classNames, List<String[]> fieldNames, List<Object[]> values, String cut,
+            List<FrameRecord> frames) {
+    }
+
+    private static Read read(byte[] image, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
         try (Input in = new Input(image)) {
             if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
@@ -170,16 +204,66 @@ public final class HeapImage {
                 }
                 frames.add(r);
             }
-            for (int c = 0; c < nClasses; c++) {
-                restoreStatics(appLoader, classNames.get(c), fieldNames.get(c), values.get(c));
-            }
-            int dot = cut.lastIndexOf('.');
-            return new FrameStack(frames, cut.substring(0, dot).replace('.', '/'), cut.substring(dot + 1));
+            return new Read(kryo, classNames, fieldNames, values, cut, frames);
         } catch (KryoException e) {
-            throw new HeapRefusal("the heap image cannot be read: " + e.getMessage(), e);
+            throw new HeapRefusal(HeapKryo.readFailure(e), e);
         } finally {
             kryo.reset();
         }
+    }
+
+    /** The stack Kryo recurses on: one level per object along a chain of references (-Dmana.heap.stackMiB). */
+    static final long STACK_MIB = Long.getLong("mana.heap.stackMiB", 1024);
+
+    interface Body<T> {
+        T run() throws HeapRefusal;
+    }
+
+    /**
+     * Runs {@code body} on a thread with a deep stack: Kryo writes and reads an object graph
+     * recursively, so a linked list of a few thousand nodes overflows a main thread's 1 MiB. A
+     * graph deeper still is refused (the checkpoint is abandoned, the job goes on).
+     */
+    static <T> T onDeepStack(String what, Body<T> body) throws HeapRefusal {
+        Object[] result = new Object[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = body.run();
+            } catch (StackOverflowError e) {
+                failure[0] = new HeapRefusal("the object graph is too deep to " + what + " (a chain of references longer than a "
+                        + STACK_MIB + " MiB stack allows, e.g. a very long linked list): raise -Dmana.heap.stackMiB");
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "mana-heap-" + what, STACK_MIB << 20);
+        t.setDaemon(true);
+        t.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure[0] instanceof HeapRefusal r) {
+            throw r;
+        } else if (failure[0] instanceof RuntimeException r) {
+            throw r;
+        } else if (failure[0] instanceof Error e) {
+            throw e;
+        } else if (failure[0] != null) {
+            throw new IllegalStateException(failure[0]);
+        }
+        @SuppressWarnings("unchecked")
+        T r = (T) result[0];
+        return r;
     }
 
     private static void write(HeapKryo kryo, Output out, Object v, String path) throws HeapRefusal {

@@ -44,7 +44,7 @@ class FreshJvmTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"heapsamples,heapsamples.Graphs,4", "heapsamples,heapsamples.Buffers,-", "samples,samples.Loops,4", "samples,samples.Recursion,-"})
+    @CsvSource({"heapsamples,heapsamples.Graphs,4", "heapsamples,heapsamples.Buffers,-", "heapsamples,heapsamples.LongList,200000", "samples,samples.Loops,4", "samples,samples.Recursion,-"})
     void savedAndRestoredInAFreshLoaderAtEveryCutPoint(String pkg, String cls, String arg) throws Throwable {
         String[] args = arg.equals("-") ? new String[0] : new String[] {arg};
         Plain ref = plain(pkg, cls, args);
@@ -126,7 +126,11 @@ class FreshJvmTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "thread|a thread (java.lang.Thread): threads are not saved; reached from frame heapsamples.Holders.main([Ljava/lang/String;)V#0 local 1 -> thing (heapsamples.Holders$Holder)",
-            "file|an open stream (java.io.FileOutputStream): its file and position are not saved; reached from frame heapsamples.Holders.main([Ljava/lang/String;)V#0 local 1 -> thing (heapsamples.Holders$Holder)",
+            "deleted|an open file (java.io.FileOutputStream): file /tmp/mana-heap",
+            "deleted|.tmp was deleted while open: it cannot be reopened by name; reached from frame heapsamples.Holders.main([Ljava/lang/String;)V#0 local 1 -> thing (heapsamples.Holders$Holder) -> ",
+            "proc|file /proc/self/status is the kernel's (/proc, /sys): its content and position are not saved",
+            "unnamed|an open file (java.io.FileInputStream): an unnamed file",
+            "zip|an open stream (java.util.zip.GZIPOutputStream): only streams over files",
             "lambda|a lambda or hidden class"})
     void whatCannotBeRestoredIsRefusedWithItsPath(String what, String expected) throws Throwable {
         SampleLoader l = new SampleLoader("heapsamples", true);

@@ -618,7 +618,7 @@ final class Cut {
             }));
             Object state = appState;
             if (appState instanceof mana.ckpt.engine.HeapSection h) {
-                w.writeSection(Sections.HEAP, h.image());
+                w.writeSection(Sections.HEAP, h::writeTo); // chunk by chunk: no copy of the whole image
                 state = null;
             }
             Object objectsState = state;

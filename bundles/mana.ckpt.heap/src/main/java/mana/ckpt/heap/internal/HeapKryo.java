@@ -55,6 +55,7 @@ public final class HeapKryo extends Kryo {
         for (Class<?> c : BufferState.recordClasses()) {
             register(c);
         }
+        PrimitiveArrays.register(this);
         // the bsend buffer is a byte[] the engine restores itself: the program must get that one back
         register(byte[].class, new EngineAware<>(getSerializer(byte[].class)));
     }
@@ -122,6 +123,11 @@ public final class HeapKryo extends Kryo {
 
     @Override
     public Serializer getDefaultSerializer(Class type) {
+        Serializer<?> special = FileSerializers.forType(type);
+        special = special != null ? special : JdkSerializers.forType(type);
+        if (special != null) {
+            return special;
+        }
         String refused = refusedKind(type);
         if (refused != null) {
             return new Refusing(refused);
@@ -129,9 +135,37 @@ public final class HeapKryo extends Kryo {
         if (Buffer.class.isAssignableFrom(type)) {
             return new BufferSerializer();
         }
-        if (type == PrintStream.class || InputStream.class.isAssignableFrom(type)) {
-            return new StandardStream();
+        Serializer<?> s = byFields(type);
+        if (PrintStream.class.isAssignableFrom(type) || InputStream.class.isAssignableFrom(type)) {
+            return new StandardOr(s); // System.out, err, in as the new JVM's; other streams by fields
         }
+        return s;
+    }
+
+    /** Open files reopened by this restore: cut back to their length at the cut once the whole image is read. */
+    public void truncateReopened() throws OpenFile.Refused {
+        for (OpenFile f : reopened) {
+            f.truncate();
+        }
+    }
+
+    void reopened(OpenFile f) {
+        reopened.add(f);
+    }
+
+    private final List<OpenFile> reopened = new ArrayList<>();
+
+    /** The message of a failed read: a refusal (a changed file, a missing class) as it is, else as a corrupt image. */
+    public static String readFailure(KryoException e) {
+        String msg = String.valueOf(e.getMessage());
+        int at = msg.indexOf(REFUSED);
+        if (at >= 0) {
+            return msg.substring(at + REFUSED.length()).lines().findFirst().orElse("");
+        }
+        return "the heap image cannot be read: " + msg;
+    }
+
+    private Serializer<?> byFields(Class<?> type) {
         // an array's package is its element's: Request[] is written element by element
         if (handles != null && !type.isArray() && type.getPackageName().equals("mpi")) {
             return new HandleSerializer(new FieldSerializer<>(this, type));
@@ -142,10 +176,20 @@ public final class HeapKryo extends Kryo {
         }
         Serializer s;
         try {
+            if (isStream(type) && type.getModule().isNamed()) {
+                // JDK streams by all their fields: Channels' anonymous streams keep their channel in a synthetic one
+                FieldSerializer.FieldSerializerConfig c = new FieldSerializer.FieldSerializerConfig();
+                c.setIgnoreSyntheticFields(false);
+                return checked(type, new FieldSerializer<>(this, type, c));
+            }
             s = super.getDefaultSerializer(type);
         } catch (RuntimeException e) {
             return new Refusing("an object of class " + type.getName() + " that cannot be saved here (" + e.getMessage() + ")");
         }
+        return checked(type, s);
+    }
+
+    private Serializer<?> checked(Class<?> type, Serializer<?> s) {
         String closed = closedJdkClass(type, s);
         return closed == null ? s : new Refusing(closed);
     }
@@ -170,6 +214,20 @@ public final class HeapKryo extends Kryo {
             }
             return super.writeClass(output, type);
         }
+
+        /** JDK classes outside java.* (sun.nio.cs's stream encoder): the application's bundle loader does not see them. */
+        @Override
+        protected Class<?> getTypeByName(String className) {
+            Class<?> c = super.getTypeByName(className);
+            if (c == null && (className.startsWith("sun.") || className.startsWith("jdk."))) {
+                try {
+                    c = Class.forName(className, false, null);
+                } catch (ClassNotFoundException e) {
+                    return null;
+                }
+            }
+            return c;
+        }
     }
 
     /** Kinds of objects whose state is not in the heap: null if {@code type} is not one. */
@@ -184,10 +242,9 @@ public final class HeapKryo extends Kryo {
                 || java.net.DatagramSocket.class.isAssignableFrom(type) || java.nio.channels.Channel.class.isAssignableFrom(type)) {
             return "an open socket or channel (" + type.getName() + ")";
         }
-        if (java.io.OutputStream.class.isAssignableFrom(type) && type != PrintStream.class
-                || java.io.Reader.class.isAssignableFrom(type) || java.io.Writer.class.isAssignableFrom(type)
-                || java.io.RandomAccessFile.class.isAssignableFrom(type)) {
-            return "an open stream (" + type.getName() + "): its file and position are not saved";
+        if (isStream(type) && type.getModule().isNamed() && !savableJdkStream(type)) {
+            return "an open stream (" + type.getName() + "): only streams over files (java.io, FileChannel), the standard"
+                    + " streams and in-memory streams are saved";
         }
         if (java.util.concurrent.ExecutorService.class.isAssignableFrom(type) || Process.class.isAssignableFrom(type)) {
             return "an executor or process (" + type.getName() + ")";
@@ -196,6 +253,24 @@ public final class HeapKryo extends Kryo {
             return "a lambda or hidden class (" + type.getName() + "): its class cannot be found again in another JVM";
         }
         return null;
+    }
+
+    private static boolean isStream(Class<?> type) {
+        return java.io.OutputStream.class.isAssignableFrom(type) || InputStream.class.isAssignableFrom(type)
+                || java.io.Reader.class.isAssignableFrom(type) || java.io.Writer.class.isAssignableFrom(type);
+    }
+
+    /**
+     * JDK streams saved by fields: java.io's wrappers and in-memory streams, the charset coders'
+     * streams behind readers and writers (sun.nio.cs), a FileChannel's streams (sun.nio.ch,
+     * java.nio.channels). Not pipes between threads, object streams, nor streams of other JDK
+     * packages (compression, sockets, processes), whose state is native or elsewhere.
+     */
+    private static boolean savableJdkStream(Class<?> type) {
+        String pkg = type.getPackageName();
+        boolean known = pkg.equals("java.io") || pkg.equals("sun.nio.cs") || pkg.equals("sun.nio.ch") || pkg.equals("java.nio.channels");
+        return known && !type.getSimpleName().startsWith("Piped") && !java.io.ObjectOutputStream.class.isAssignableFrom(type)
+                && !java.io.ObjectInputStream.class.isAssignableFrom(type) && !type.getName().startsWith("java.io.Console");
     }
 
     /**
@@ -218,7 +293,9 @@ public final class HeapKryo extends Kryo {
             }
         }
         if (s instanceof FieldSerializer && !m.isOpen(type.getPackageName(), HeapKryo.class.getModule())) {
-            return "a JDK object (" + type.getName() + ", module " + m.getName() + ") whose fields are closed to the checkpoint";
+            String pkg = type.getPackageName();
+            return "a JDK object (" + type.getName() + ", module " + m.getName() + ") whose fields are closed to the checkpoint"
+                    + (pkg.equals("java.io") || pkg.startsWith("sun.nio.") ? " (" + JdkFields.OPENS_HINT + ")" : "");
         }
         return null;
     }
@@ -387,15 +464,22 @@ public final class HeapKryo extends Kryo {
         }
     }
 
-    /** System.out, System.err and System.in as the restarted JVM's own; any other stream is refused. */
-    static final class StandardStream extends Serializer<Object> {
+    /** System.out, System.err and System.in as the restarted JVM's own; any other stream through {@code other}. */
+    static final class StandardOr extends Serializer<Object> {
+        private final Serializer<Object> other;
+
+        @SuppressWarnings("unchecked")
+        StandardOr(Serializer<?> other) {
+            this.other = (Serializer<Object>) other;
+        }
+
         @Override
         public void write(Kryo kryo, Output output, Object o) {
             int which = o == System.out ? 0 : o == System.err ? 1 : o == System.in ? 2 : -1;
-            if (which < 0) {
-                throw new KryoException(REFUSED + "an open stream (" + o.getClass().getName() + ") other than System.out, System.err, System.in");
-            }
             output.writeByte(which);
+            if (which < 0) {
+                other.write(kryo, output, o);
+            }
         }
 
         @Override
@@ -404,6 +488,7 @@ public final class HeapKryo extends Kryo {
                 case 0 -> System.out;
                 case 1 -> System.err;
                 case 2 -> System.in;
+                case -1 -> other.read(kryo, input, type);
                 default -> throw new KryoException("bad standard stream in the image");
             };
         }
