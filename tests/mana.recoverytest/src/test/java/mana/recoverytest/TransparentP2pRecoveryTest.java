@@ -96,23 +96,8 @@ class TransparentP2pRecoveryTest {
      */
     @Test
     void haloExchangeCheckpointedAtItsWaitAllKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
-        Path root = tmp.resolve("halo");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHalo", "run", "--transparent", "--ckpt-dir",
-                root.toString(), "-np", "3", "--class", HALO, examples.toString(), STEPS, MS);
-        try (job) {
-            job.awaitOutput("step 50 sum");
-            ManaJob.Run ck = job.checkpointWhenReady();
-            assertEquals(0, ck.exit(), ck.all() + job.all());
-            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            assertTrue(ck.out().contains("before mpi.Request.waitAll: rank"), "the ranks wait in waitAll: " + ck.all());
-            job.killAllRanks();
-            assertNotEquals(0, job.waitFor(), job.all());
-            assertFalse(job.out().contains("plain halo total"), "killed before the end: " + job.all());
-        }
-        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
-        assertEquals(0, rest.exit(), rest.all());
-        assertTrue(rest.err().contains("resuming main before mpi.Request.waitAll"), rest.all());
-        RestartTail.assertTail(haloRef, rest, 2, 4, "step 50");
+        cutKillRestart("halo", HALO, "step 50 sum", "plain halo total", "before mpi.Request.waitAll: rank",
+                "resuming main before mpi.Request.waitAll", haloRef, STEPS, MS);
     }
 
     /**
@@ -122,23 +107,8 @@ class TransparentP2pRecoveryTest {
      */
     @Test
     void haloPollingWithTestAllCheckpointedAtATestKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
-        Path root = tmp.resolve("halo-poll");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainHalo", "run", "--transparent", "--ckpt-dir",
-                root.toString(), "-np", "3", "--class", HALO, examples.toString(), STEPS, MS, "poll");
-        try (job) {
-            job.awaitOutput("step 50 sum");
-            ManaJob.Run ck = job.checkpointWhenReady();
-            assertEquals(0, ck.exit(), ck.all() + job.all());
-            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            assertTrue(ck.out().contains("before mpi.Request.testAll: rank"), "the ranks stop at their testAll: " + ck.all());
-            job.killAllRanks();
-            assertNotEquals(0, job.waitFor(), job.all());
-            assertFalse(job.out().contains("plain halo total"), "killed before the end: " + job.all());
-        }
-        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
-        assertEquals(0, rest.exit(), rest.all());
-        assertTrue(rest.err().contains("resuming main before mpi.Request.testAll"), rest.all());
-        RestartTail.assertTail(haloRef, rest, 2, 4, "step 50");
+        cutKillRestart("halo-poll", HALO, "step 50 sum", "plain halo total", "before mpi.Request.testAll: rank",
+                "resuming main before mpi.Request.testAll", haloRef, STEPS, MS, "poll");
     }
 
     /**
@@ -148,24 +118,8 @@ class TransparentP2pRecoveryTest {
      */
     @Test
     void collectivesOnSplitCommunicatorsCheckpointedBeforeOneKilledAndRestartedPrintTheUninterruptedTail() throws Exception {
-        Path root = tmp.resolve("split");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainSplit", "run", "--transparent", "--ckpt-dir",
-                root.toString(), "-np", "3", "--class", SPLIT, examples.toString(), STEPS, MS);
-        try (job) {
-            job.awaitOutput("step 50 value");
-            ManaJob.Run ck = job.checkpointWhenReady();
-            assertEquals(0, ck.exit(), ck.all() + job.all());
-            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            assertTrue(ck.out().contains("(before mpi.Intracomm.allReduce: ranks 0, 1, 2)"), "every rank stops before its half's"
-                    + " allReduce: " + ck.all());
-            job.killAllRanks();
-            assertNotEquals(0, job.waitFor(), job.all());
-            assertFalse(job.out().contains("plain split total"), "killed before the end: " + job.all());
-        }
-        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
-        assertEquals(0, rest.exit(), rest.all());
-        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
-        RestartTail.assertTail(splitRef, rest, 2, 4, "step 50");
+        cutKillRestart("split", SPLIT, "step 50 value", "plain split total", "(before mpi.Intracomm.allReduce: ranks 0, 1, 2)",
+                "resuming main before mpi.Intracomm.allReduce", splitRef, STEPS, MS);
     }
 
     /**
@@ -174,24 +128,8 @@ class TransparentP2pRecoveryTest {
      */
     @Test
     void nonBlockingCollectivesCheckpointedBeforeAStartKilledAndRestartedPrintTheUninterruptedTail() throws Exception {
-        Path root = tmp.resolve("split-nb");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainSplit", "run", "--transparent", "--ckpt-dir",
-                root.toString(), "-np", "3", "--class", SPLIT, examples.toString(), STEPS, MS, "nb");
-        try (job) {
-            job.awaitOutput("step 50 value");
-            ManaJob.Run ck = job.checkpointWhenReady();
-            assertEquals(0, ck.exit(), ck.all() + job.all());
-            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            assertTrue(ck.out().contains("(before mpi.Intracomm.iAllReduce: ranks 0, 1, 2)"), "every rank stops before its"
-                    + " half's iAllReduce: " + ck.all());
-            job.killAllRanks();
-            assertNotEquals(0, job.waitFor(), job.all());
-            assertFalse(job.out().contains("plain split total"), "killed before the end: " + job.all());
-        }
-        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
-        assertEquals(0, rest.exit(), rest.all());
-        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.iAllReduce"), rest.all());
-        RestartTail.assertTail(splitRef, rest, 2, 4, "step 50");
+        cutKillRestart("split-nb", SPLIT, "step 50 value", "plain split total", "(before mpi.Intracomm.iAllReduce: ranks 0, 1, 2)",
+                "resuming main before mpi.Intracomm.iAllReduce", splitRef, STEPS, MS, "nb");
     }
 
     /** mana checkpoint while items flow, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
@@ -250,5 +188,35 @@ class TransparentP2pRecoveryTest {
         List<String> l = new ArrayList<>(out.lines().toList());
         l.sort(null);
         return l;
+    }
+
+    /**
+     * Runs {@code program} transparently on 3 ranks with {@code args}, checkpoints it once
+     * {@code await} is printed, kills every rank -9 and restarts it: {@code mana checkpoint} says
+     * where the ranks stopped ({@code stops}), the restart where main resumed ({@code resumed}),
+     * and the restart prints exactly {@code reference}'s tail after step 50.
+     */
+    private void cutKillRestart(String name, String program, String await, String end, String stops, String resumed,
+            ManaJob.Run reference, String... args) throws Exception {
+        Path root = tmp.resolve(name);
+        List<String> run = new ArrayList<>(List.of("run", "--transparent", "--ckpt-dir", root.toString(), "-np", "3",
+                "--class", program, examples.toString()));
+        run.addAll(List.of(args));
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), program.substring(program.lastIndexOf('.') + 1),
+                run.toArray(String[]::new));
+        try (job) {
+            job.awaitOutput(await);
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertTrue(ck.out().contains(stops), "where the ranks stop: " + ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains(end), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains(resumed), rest.all());
+        RestartTail.assertTail(reference, rest, 2, 4, "step 50");
     }
 }
