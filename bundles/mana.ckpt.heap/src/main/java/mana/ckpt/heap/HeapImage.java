@@ -51,7 +51,7 @@ public final class HeapImage {
 
     /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
     public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
-        return ChunkedBytes.concat(saveChunks(stack, appLoader));
+        return new mana.ckpt.engine.HeapSection(saveChunks(stack, appLoader)).image();
     }
 
     /** The same image as consecutive chunks (no copy of the whole; the checkpoint streams them to the rank file). */

@@ -60,7 +60,7 @@ public final class RequestDescriptor implements ReusableDescriptor {
         }
     }
 
-    private long sequence = Sequence.next();
+    private long sequence;
     private Op op;
     private int comm;
     private Object buffer;
@@ -92,19 +92,7 @@ public final class RequestDescriptor implements ReusableDescriptor {
      */
     public RequestDescriptor(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
                              DatatypeDescriptor typeDescriptor) {
-        this.op = op;
-        this.comm = comm;
-        this.buffer = buffer;
-        this.count = count;
-        this.type = type;
-        this.peer = peer;
-        this.tag = tag;
-        this.typeDescriptor = typeDescriptor;
-        this.moreTypes = null;
-        ACTIVE.setRelease(this, !op.isPersistent());
-        if (typeDescriptor != null) {
-            typeDescriptor.retain();
-        }
+        fill(op, comm, buffer, count, type, peer, tag, typeDescriptor);
     }
 
     /**
@@ -132,7 +120,7 @@ public final class RequestDescriptor implements ReusableDescriptor {
         return table.publish(e, Kind.REQUEST, lower, d);
     }
 
-    /** A retired entry describes a new request (its slot's claimer owns it alone). */
+    /** A new or retired entry describes a request (a retired one's slot claimer owns it alone). */
     private void fill(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
                       DatatypeDescriptor typeDescriptor) {
         this.sequence = Sequence.next();
@@ -170,6 +158,7 @@ public final class RequestDescriptor implements ReusableDescriptor {
 
     private RequestDescriptor(Op op, int comm, long collectiveSeq, int root, Object[] buffers,
                               DatatypeDescriptor[] types) {
+        this.sequence = Sequence.next();
         this.op = op;
         this.comm = comm;
         this.buffer = buffers;

@@ -56,23 +56,4 @@ public final class ChunkedBytes extends OutputStream {
         }
         return out;
     }
-
-    /** {@code chunks} in one array (at most 2 GiB). */
-    public static byte[] concat(List<ByteBuffer> chunks) {
-        long n = 0;
-        for (ByteBuffer c : chunks) {
-            n += c.remaining();
-        }
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("a heap image of " + n + " bytes does not fit in one array");
-        }
-        byte[] all = new byte[(int) n];
-        int at = 0;
-        for (ByteBuffer c : chunks) {
-            int k = c.remaining();
-            c.duplicate().get(all, at, k);
-            at += k;
-        }
-        return all;
-    }
 }
