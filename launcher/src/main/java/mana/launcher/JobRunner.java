@@ -27,6 +27,7 @@ import mana.launcher.mpi.MpiImplementation;
 import mana.launcher.mpi.MpiOption;
 import mana.launcher.mpi.RankRuntime;
 import mana.launcher.rank.AppBundle;
+import mana.launcher.rank.SafePointUse;
 import mana.launcher.rank.AppClassPath;
 
 /**
@@ -151,6 +152,26 @@ final class JobRunner {
         }
     }
 
+    /**
+     * The job's mode: woven for transparent checkpointing unless {@code --no-transparent}, or
+     * (neither option) the program calls MANA's API and so keeps its safe points.
+     */
+    static boolean transparent(String command, RunArgs ra, AppInput app) throws UsageError {
+        return switch (ra.weaving()) {
+            case ON -> true;
+            case OFF -> false;
+            case AUTO -> {
+                try {
+                    List<Path> entries = app.jar() != null ? List.of(app.jar()) : app.classPath().entries();
+                    String main = app.mainClass() != null ? app.mainClass() : AppClassPath.mainClassOf(app.jar());
+                    yield main == null || !SafePointUse.of(main, entries);
+                } catch (IOException | AppClassPath.ClassPathError e) {
+                    throw new UsageError(command, "cannot read the application's classes (" + e.getMessage() + ")");
+                }
+            }
+        };
+    }
+
     /** Part of the app-bundle cache key: a bundle marked for weaving is another bundle. */
     private static String weaving() {
         return AppBundle.WEAVE_HEADER + "=" + AppBundle.transparent();
@@ -248,10 +269,9 @@ final class JobRunner {
      */
     static int run(String command, CkptOptions opts, RunArgs ra, Path root, Selection restartFrom, MpiImplementation mpi)
             throws UsageError {
-        if (ra.transparent()) {
-            System.setProperty("mana.transparent", "true"); // read by AppBundle when it wraps the application (one job per process)
-        }
         AppInput app = checkApp(command, ra);
+        // read by AppBundle when it wraps the application and by the coordinator (one job per process)
+        System.setProperty("mana.transparent", String.valueOf(transparent(command, ra, app)));
         PluginSupport.check(ra.shell(), Dist.dir());
         RankRuntime runtime = rankRuntime(command, mpi);
         if (mpi.hydra()) {
@@ -487,7 +507,7 @@ final class JobRunner {
             }
             System.err.println("[mana] " + o.describe());
             return new RunArgs(ra.help(), ra.mainClass(), NodeProbe.withHostfile(ra.mpirunArgs(), o.hostfile()), ra.app(),
-                    ra.classPath(), ra.appArgs(), ra.ranks(), ra.atFinalize(), ra.shell(), ra.absoluteArgs(), ra.transparent());
+                    ra.classPath(), ra.appArgs(), ra.ranks(), ra.atFinalize(), ra.shell(), ra.absoluteArgs(), ra.weaving());
         } catch (IOException e) {
             System.err.println("[mana] could not probe the hosts of " + hostfile + " (" + e.getMessage() + "); restarting with it as it is");
             return ra;

@@ -31,7 +31,16 @@ import java.util.Set;
  *     absolute, so that the job can be started again from any directory (mana restart)
  */
 public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, String app, String classPath,
-        List<String> appArgs, Integer ranks, String atFinalize, ShellOptions shell, List<String> absoluteArgs, boolean transparent) {
+        List<String> appArgs, Integer ranks, String atFinalize, ShellOptions shell, List<String> absoluteArgs, Weaving weaving) {
+
+    /**
+     * Whether the application is woven for transparent checkpointing: {@code --transparent},
+     * {@code --no-transparent}, or (neither given) decided from the application by
+     * {@link mana.launcher.rank.SafePointUse}: transparent unless it calls MANA's API.
+     */
+    public enum Weaving {
+        ON, OFF, AUTO
+    }
 
     /** mpirun options taking values, and how many. */
     static final Map<String, Integer> MPIRUN_VALUES = Map.ofEntries(
@@ -77,7 +86,7 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
         String classPath = null;
         int classPathAt = -1;
         String atFinalize = null;
-        boolean transparent = false;
+        Weaving weaving = Weaving.AUTO;
         Integer ranks = null;
         List<String> mpirun = new ArrayList<>();
         List<Integer> hostfiles = new ArrayList<>();
@@ -96,7 +105,10 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                 help = true;
                 i++;
             } else if (a.equals("--transparent")) {
-                transparent = true;
+                weaving = Weaving.ON;
+                i++;
+            } else if (a.equals("--no-transparent")) {
+                weaving = Weaving.OFF;
                 i++;
             } else if (a.equals("--class")) {
                 if (i + 1 >= args.size()) {
@@ -195,13 +207,14 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
             mainClass = mainClass.replace('/', '.');
         }
         List<String> appArgs = List.copyOf(args.subList(Math.min(i, args.size()), args.size()));
-        if (!transparent && "1".equals(System.getenv("MANA_TRANSPARENT"))) {
+        String env = System.getenv("MANA_TRANSPARENT");
+        if (weaving == Weaving.AUTO && ("1".equals(env) || "0".equals(env))) {
             // the environment variable is an alias: recorded as the option, so that mana restart remembers it
-            transparent = true;
-            absolute.add(0, "--transparent");
+            weaving = "1".equals(env) ? Weaving.ON : Weaving.OFF;
+            absolute.add(0, weaving == Weaving.ON ? "--transparent" : "--no-transparent");
         }
         return new RunArgs(help, mainClass, List.copyOf(mpirun), app, classPath, appArgs, ranks, atFinalize, shell.build(),
-                List.copyOf(absolute), transparent);
+                List.copyOf(absolute), weaving);
     }
 
     /** Every entry absolute; empty entries (the current directory, for java) and wildcards kept in meaning. */
@@ -247,12 +260,17 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
                                entry (Open MPI's mpi.jar) is left out, with a warning: the
                                application always gets MANA's mpi. The first argument after
                                the options is then the main class (unless --class gave it)
-              --transparent    checkpoint the application transparently: no safe points, no
-                               mana.api; its classes are woven so that the main thread can be
-                               captured before a blocking collective on MPI_COMM_WORLD (the cut
-                               points) and resumed there at a restart (remembered by mana
-                               restart; MANA_TRANSPARENT=1 does the same). See the README,
-                               "Transparent checkpointing"
+              --transparent    checkpoint the application transparently (the default for a
+                               program that does not call MANA's API, mana.api): its classes
+                               are woven so that the main thread can be captured at its MPI
+                               calls (the cut points) and resumed there at a restart. A program
+                               that calls Mana.safePoint is checkpointed at its safe points
+                               unless this option is given. MANA_TRANSPARENT=1 does the same.
+                               See the README, "Transparent checkpointing"
+              --no-transparent leave the application's classes as compiled: only its
+                               Mana.safePoint calls (if any) can be checkpointed
+                               (MANA_TRANSPARENT=0 does the same). Both options are
+                               remembered by mana restart
               --at-finalize CMDS
                                run Gogo shell commands on every rank when the application
                                calls MPI.Finalize, e.g. --at-finalize 'mana:handles; mana:stats'

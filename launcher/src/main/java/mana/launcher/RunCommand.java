@@ -128,7 +128,7 @@ public final class RunCommand {
         }
         cmd.addAll(runtime.jvmOptions());
         cmd.addAll(extraJvm);
-        if (ra.transparent() || mana.launcher.rank.AppBundle.transparent()) {
+        if (mana.launcher.rank.AppBundle.transparent()) {
             cmd.addAll(TRANSPARENT_OPENS);
         }
         cmd.addAll(PluginSupport.javaOptions(ra.shell()));

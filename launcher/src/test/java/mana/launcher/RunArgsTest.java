@@ -58,13 +58,17 @@ class RunArgsTest {
     @Test
     void transparentIsAManaOptionKeptForRestart() throws UsageError {
         RunArgs a = parse("--transparent", "-np", "2", "app.jar", "--transparent");
-        assertTrue(a.transparent());
+        assertEquals(RunArgs.Weaving.ON, a.weaving());
         assertEquals(List.of("-np", "2"), a.mpirunArgs(), "--transparent is not passed to mpirun");
         assertEquals(List.of("--transparent"), a.appArgs(), "after the jar it is the application's");
         assertTrue(a.absoluteArgs().contains("--transparent"), "mana restart parses the stored arguments again");
-        if (!"1".equals(System.getenv("MANA_TRANSPARENT"))) {
-            assertFalse(parse("-np", "2", "app.jar").transparent());
+        if (System.getenv("MANA_TRANSPARENT") == null) {
+            assertEquals(RunArgs.Weaving.AUTO, parse("-np", "2", "app.jar").weaving(), "neither option: decided from the application");
         }
+        RunArgs off = parse("--no-transparent", "-np", "2", "app.jar");
+        assertEquals(RunArgs.Weaving.OFF, off.weaving());
+        assertEquals(List.of("-np", "2"), off.mpirunArgs(), "--no-transparent is not passed to mpirun");
+        assertTrue(off.absoluteArgs().contains("--no-transparent"), "mana restart parses the stored arguments again");
     }
 
     @Test

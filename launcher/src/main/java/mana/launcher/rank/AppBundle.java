@@ -295,11 +295,12 @@ public final class AppBundle {
     public static final String WEAVE_HEADER = "Mana-Weave";
 
     /**
-     * Transparent mode (in progress): {@code MANA_TRANSPARENT=1} in the environment of the JVM that
-     * bundles the application, or {@code -Dmana.transparent=true}. TODO(lead): a {@code mana run
-     * --transparent} option once the checkpoint gate can cut there.
+     * Transparent mode: {@code -Dmana.transparent}, which {@code mana run} sets from its options and
+     * the application (see {@code JobRunner.transparent}); where it is not set (a rank bundling the
+     * application itself), {@code MANA_TRANSPARENT=1} in the environment.
      */
     public static boolean transparent() {
-        return "1".equals(System.getenv("MANA_TRANSPARENT")) || Boolean.getBoolean("mana.transparent");
+        String p = System.getProperty("mana.transparent");
+        return p != null ? Boolean.parseBoolean(p) : "1".equals(System.getenv("MANA_TRANSPARENT"));
     }
 }
