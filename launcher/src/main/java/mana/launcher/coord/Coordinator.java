@@ -425,8 +425,9 @@ public final class Coordinator implements AutoCloseable {
                 // a transparent job cuts at MPI calls: its ranks have no safe points to wait for
                 if (attempt != null && Long.parseLong(f[1]) == attempt.id && !attempt.transparent
                         && attempt.withoutSafePoints.add(rank) && attempt.withoutSafePoints.size() == 1) {
-                    progress("rank " + rank + " has not reached any safe point since it started: only programs that"
-                            + " call Mana.safePoint(...) can be checkpointed (see the README, \"The application's side\");"
+                    progress("rank " + rank + " has not reached any safe point since it started: this job is checkpointed"
+                            + " at Mana.safePoint(...) calls only (its program calls mana.api, or it runs with --no-transparent;"
+                            + " without that option a program is checkpointed at its MPI calls);"
                             + " waiting up to " + DEADLINE_NANOS / 1_000_000_000L + " s for one");
                 }
             }

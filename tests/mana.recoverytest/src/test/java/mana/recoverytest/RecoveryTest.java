@@ -220,9 +220,10 @@ class RecoveryTest {
 
     @Test
     void aProgramWithoutSafePointsGetsItsCheckpointAbandonedAndGoesOn() throws Exception {
-        // Pi declares no safe point: the attempt ends at the deadline (2 s here) or when a rank
+        // Pi declares no safe point and runs unwoven (--no-transparent): the attempt ends at the deadline (2 s here) or when a rank
         // reaches MPI_Finalize, whichever comes first; the job finishes normally either way.
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "mana-examples", List.of("-Dmana.ckpt.deadlineS=2"), "run", "--ckpt-dir",
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "mana-examples", List.of("-Dmana.ckpt.deadlineS=2"), "run",
+                "--no-transparent", "--ckpt-dir",
                 tmp.resolve("pi").toString(), "-np", "2", examples.toString(), "1500000000");
         try (job) {
             ManaJob.Run ck = job.checkpointWhenReady();
@@ -232,8 +233,8 @@ class RecoveryTest {
                     || ck.err().matches("(?s).*checkpoint 1 abandoned: rank [01] reached MPI_Finalize before the cut.*"), ck.all());
             if (deadline) {
                 // said at once, not only at the deadline: why the wait is long
-                assertTrue(ck.out().matches("(?s).*rank [01] has not reached any safe point since it started: only programs"
-                        + " that call Mana.safePoint\\(\\.\\.\\.\\) can be checkpointed.*"), ck.all());
+                assertTrue(ck.out().matches("(?s).*rank [01] has not reached any safe point since it started: this job is"
+                        + " checkpointed at Mana.safePoint\\(\\.\\.\\.\\) calls only.*--no-transparent.*"), ck.all());
             }
             assertEquals(0, job.waitFor(), job.all());
             assertTrue(job.out().contains("pi is approximately"), job.all());

@@ -123,13 +123,17 @@ class TransparentRecoveryTest {
         assertEquals(heatRef.out(), first + rest.out(), "run + restart = the uninterrupted run");
     }
 
-    /** mana checkpoint, kill -9 of every rank, mana restart: the restart prints the uninterrupted run's tail. */
+    /**
+     * mana checkpoint, kill -9 of every rank, mana restart: the restart prints the uninterrupted
+     * run's tail. No --transparent: a program that does not call mana.api is checkpointed
+     * transparently by default (the jar also holds Heat, which does: only main's reach counts).
+     */
     @Test
     void ringCheckpointedKilledAndRestartedPrintsTheUninterruptedTail() throws Exception {
         Path root = tmp.resolve("ring");
         Path jar = tmp.resolve("ring.jar");
         Files.copy(examples, jar);
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--transparent", "--ckpt-dir",
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--ckpt-dir",
                 root.toString(), "-np", "3", "--class", RING, jar.toString(), RING_ROUNDS, MS);
         try (job) {
             job.awaitOutput("round 20 sum");
