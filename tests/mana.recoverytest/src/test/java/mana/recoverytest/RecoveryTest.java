@@ -271,10 +271,10 @@ class RecoveryTest {
 
     @Test
     void aTermWhoseCheckpointCannotBeTakenStopsTheJob() throws Exception {
-        // Pi declares no safe point: the checkpoint SIGTERM asks for is abandoned at the deadline
-        // (2 s here), and then the job is stopped, as a TERM asks, long before Pi would finish
+        // Pi declares no safe point and runs unwoven: the checkpoint SIGTERM asks for is abandoned
+        // at the deadline (2 s here), and then the job is stopped, as a TERM asks, long before Pi would finish
         BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "mana-examples", List.of("-Dmana.ckpt.deadlineS=2"), "run",
-                "--ckpt-dir", tmp.resolve("term").toString(), "--ckpt-on-signal", "TERM", "--max-restarts", "2", "-np", "2",
+                "--no-transparent", "--ckpt-dir", tmp.resolve("term").toString(), "--ckpt-on-signal", "TERM", "--max-restarts", "2", "-np", "2",
                 examples.toString(), "40000000000");
         try (job) {
             ManaJob.Run ready = job.shellWhenReady("--all", "-c", "mana:stats");
