@@ -90,15 +90,6 @@ public final class RunCommand {
      * The same for the lower half of {@code runtime}: its java, JVM options and class path; under
      * MPICH the Open MPI options translated for hydra ({@link HydraOptions}).
      */
-    /**
-     * A transparent checkpoint saves open files and the java.io wrappers over them (buffered
-     * writers with their pending chars) by their fields: the rank JVM opens those JDK packages to
-     * the heap image's serializer (bundle mana.ckpt.heap, in an unnamed module).
-     */
-    static final List<String> TRANSPARENT_OPENS = List.of("--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio.channels=ALL-UNNAMED");
-
     static List<String> command(String mpirun, RunArgs ra, List<String> rankApp, Path wrapped, Path launcherJar, boolean root,
             List<String> extraMpirun, List<String> startupJvm, List<String> extraJvm, RankRuntime runtime) throws UsageError {
         List<String> cmd = new ArrayList<>();
@@ -126,11 +117,8 @@ public final class RunCommand {
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(List.of(opts.trim().split("\\s+")));
         }
-        cmd.addAll(runtime.jvmOptions());
+        cmd.addAll(runtime.rankJvmOptions());
         cmd.addAll(extraJvm);
-        if (mana.launcher.rank.AppBundle.transparent()) {
-            cmd.addAll(TRANSPARENT_OPENS);
-        }
         cmd.addAll(PluginSupport.javaOptions(ra.shell()));
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());

@@ -42,7 +42,24 @@ public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, i
         return List.of("-cp", lowerHalfJar + File.pathSeparator + launcherJar, rankMain);
     }
 
-    /** JVM options the lower half needs. */
+    /**
+     * A transparent checkpoint saves open files and the java.io wrappers over them (buffered
+     * writers with their pending chars) by their fields: the rank JVM opens those JDK packages to
+     * the heap image's serializer (bundle mana.ckpt.heap, in an unnamed module). Every rank gets
+     * them, woven or not: the start-up cache must be used with the options it was made with.
+     */
+    public static final List<String> TRANSPARENT_OPENS = List.of("--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio.channels=ALL-UNNAMED");
+
+    /** JVM options every MANA rank on this runtime gets: the opens of transparent checkpoints and {@link #jvmOptions}. */
+    public List<String> rankJvmOptions() {
+        List<String> o = new ArrayList<>(TRANSPARENT_OPENS);
+        o.addAll(jvmOptions());
+        return o;
+    }
+
+    /** JVM options the lower half needs (a raw job on it gets them too). */
     public List<String> jvmOptions() {
         List<String> o = new ArrayList<>();
         if (ffm() || jdkFeature >= 24) {

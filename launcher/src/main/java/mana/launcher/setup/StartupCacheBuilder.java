@@ -158,7 +158,7 @@ public final class StartupCacheBuilder {
         Path launcher = dist.resolve("mana-launcher.jar");
         List<String> cmd = new ArrayList<>(List.of(runtime.java().toString(), "-cp", launcher.toString(), "-XX:AOTMode=on",
                 "-XX:AOTCache=" + archive));
-        cmd.addAll(runtime.jvmOptions());
+        cmd.addAll(runtime.rankJvmOptions());
         cmd.add("-Xbootclasspath/a:" + dist.resolve("lib").resolve("mana-rank-boot.jar"));
         cmd.addAll(runtime.mainAndClassPath(dist.resolve("mana-rank.jar"), launcher, "mana.launcher.boot.RankMain"));
         cmd.add("rank");
