@@ -19,7 +19,8 @@ import org.osgi.service.component.annotations.Component;
  * on the application bundle in transparent mode only); every other bundle's classes pass
  * untouched. The first class of such a bundle to load reads all of the bundle's classes once,
  * for the call graph; woven classes get a dynamic import of {@code mana.weaver.api}. A class that
- * cannot be woven loads as compiled (said on stderr): the program runs, captures through it are declined.
+ * cannot be woven loads as compiled (said on stderr with -Dmana.verbose=true): the program runs,
+ * captures through it are declined.
  */
 @Component(service = WeavingHook.class)
 public final class AppWeavingHook implements WeavingHook {
@@ -27,6 +28,9 @@ public final class AppWeavingHook implements WeavingHook {
     /** The manifest header that asks for weaving. */
     public static final String HEADER = "Mana-Weave";
     static final String API_IMPORT = "mana.weaver.api";
+
+    /** {@code -Dmana.verbose=true} (mana run passes it to the ranks): say which classes load as compiled. */
+    private static final boolean VERBOSE = Boolean.getBoolean("mana.verbose");
 
     /** Per bundle: its weaver, or empty when it does not ask for weaving (decided once per bundle). */
     private final Map<Long, java.util.Optional<Weaver>> weavers = new ConcurrentHashMap<>();
@@ -53,7 +57,11 @@ public final class AppWeavingHook implements WeavingHook {
             }
         } catch (RuntimeException | LinkageError e) {
             // the class loads as compiled; a capture through its frames is declined as "not woven"
-            System.err.println("mana.weaver: " + wc.getClassName() + " left as compiled (cannot weave it: " + e + ")");
+            // (mana checkpoint says so). Quiet unless asked: weaving is the default, and the
+            // program's output must stay what it prints under java.
+            if (VERBOSE) {
+                System.err.println("mana.weaver: " + wc.getClassName() + " left as compiled (cannot weave it: " + e + ")");
+            }
         }
     }
 
