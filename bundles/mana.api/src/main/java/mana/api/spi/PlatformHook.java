@@ -12,8 +12,6 @@ public final class PlatformHook {
     private static long index;
     /** Transparent checkpointing: cut points are the main thread's world collectives, not safe points. */
     private static volatile boolean transparent;
-    /** Told of every change of the signal (transparent mode consults its cut points only while it is up). */
-    private static volatile Runnable signalWatcher;
 
     private PlatformHook() {
     }
@@ -27,7 +25,6 @@ public final class PlatformHook {
         if (platform == p) {
             platform = null;
             signal = false;
-            watched();
         }
     }
 
@@ -38,27 +35,10 @@ public final class PlatformHook {
     /** Makes the next safe points call {@link ManaPlatform#atSafePoint}. */
     public static void raise() {
         signal = true;
-        watched();
     }
 
     public static void lower() {
         signal = false;
-        watched();
-    }
-
-    /**
-     * {@code w} runs after every change of the signal, on the thread that changed it (the agent
-     * raises and lowers it under its own lock, so the calls come in order); null: none.
-     */
-    public static void watchSignal(Runnable w) {
-        signalWatcher = w;
-    }
-
-    private static void watched() {
-        Runnable w = signalWatcher;
-        if (w != null) {
-            w.run();
-        }
     }
 
     public static boolean signalled() {

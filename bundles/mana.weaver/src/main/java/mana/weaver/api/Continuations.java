@@ -41,11 +41,7 @@ public final class Continuations {
             "waitAll", "waitAllStatus", "waitAny", "waitAnyStatus", "waitSome", "waitSomeStatus", "testAll", "testAllStatus",
             "testAny", "testAnyStatus", "testSome", "testSomeStatus");
 
-    /**
-     * Read by woven code before each cut point: the armed {@link CutPolicy} wants to be asked now.
-     * False, the call is made as compiled (one volatile read and a branch): a transparent run
-     * consults its policy only while a checkpoint is requested ({@link #consult}).
-     */
+    /** Read by woven code before each cut point: a {@link CutPolicy} wants to be asked. */
     public static volatile boolean armed;
 
     private static volatile CutPolicy policy;
@@ -229,29 +225,19 @@ public final class Continuations {
         return callerDepth;
     }
 
-    /** From now on {@code p} is asked at every cut point (until {@link #consult consult(false)}). */
+    /** From now on {@code p} is asked at every cut point. */
     public static void arm(CutPolicy p) {
         policy = p;
         armed = p != null;
-    }
-
-    /** Whether the armed policy is asked at cut points from now on; without one, never. */
-    public static void consult(boolean on) {
-        armed = on && policy != null;
-    }
-
-    /** Whether cut points ask the policy now (see {@link #consult}). */
-    public static boolean consulted() {
-        return armed;
     }
 
     public static void disarm() {
         arm(null);
     }
 
-    /** Whether a policy is armed (asked at cut points while {@link #consulted}). */
+    /** Whether a policy is armed (asked at every cut point). */
     public static boolean isArmed() {
-        return policy != null;
+        return armed;
     }
 
     /** Whether main runs through {@link #run} or {@link #resume} now. */

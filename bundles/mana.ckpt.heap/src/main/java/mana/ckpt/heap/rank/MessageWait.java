@@ -8,10 +8,10 @@ import mana.core.vid.HandleObjects;
  * The message a blocking receive or probe of the main thread waits for (communicator, source,
  * tag), found from the woven site's receiver and arguments (Open MPI's Java binding:
  * {@code Comm.recv(buf, count, type, source, tag)}, {@code Comm.probe(source, tag)},
- * {@code Message.mProbe(source, tag, comm)}). In transparent mode, while a checkpoint is
- * requested, the rank waits for it outside MPI (with {@code MPI_Iprobe}, which sees a restart's
- * drained messages too), so that it can stop at a cut while its peer has stopped before sending;
- * the call is then made once the message is there, and completes at once.
+ * {@code Message.mProbe(source, tag, comm)}). In transparent mode the rank waits for it outside
+ * MPI (with {@code MPI_Iprobe}, which sees a restart's drained messages too), so that it can stop
+ * at a cut while its peer has stopped before sending; the call is then made once the message is
+ * there, and completes at once.
  */
 final class MessageWait implements Arrival {
 

@@ -80,12 +80,6 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             current = policy;
             PlatformHook.transparent(true);
             Continuations.arm(policy);
-            if (!policy.consultedAlways()) {
-                // woven MPI calls are made as compiled while no checkpoint is requested (a volatile
-                // read each); a rank blocked inside one when the request comes is let on by its peers' PASS
-                PlatformHook.watchSignal(() -> Continuations.consult(PlatformHook.signalled()));
-                Continuations.consult(PlatformHook.signalled());
-            }
             return platform != null && platform.isRestart() ? restoredFrames(platform, appLoader) : null;
         }
 
@@ -101,8 +95,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             return "transparent: off (the application is not woven; mana run --transparent)";
         }
         String why = w.lastDecline;
-        return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed")
-                + (Continuations.consulted() ? " (cut points consulted now)" : " (cut points consulted while a checkpoint is requested)") + ", main "
+        return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed") + ", main "
                 + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes, waits, tests, iProbes and collectives of the"
                 + " main thread (" + WorldCuts.worldClock() + " MPI_COMM_WORLD collectives made so far)" + (why == null ? "" : "; last decline: " + why);
     }

@@ -19,9 +19,8 @@ import mana.weaver.api.CutPolicy;
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
  * agreement works with. At a cut point where the stack cannot be captured the rank goes on (the
- * reason is kept for {@code mana:ckpt} and told to the coordinator). It is consulted only while
- * a checkpoint is requested (unless a test knob needs every call): otherwise a woven MPI call
- * costs one volatile read and a branch, and receives and waits are made inside MPI as compiled.
+ * reason is kept for {@code mana:ckpt} and told to the coordinator). While no checkpoint is
+ * requested it costs, per MPI call of woven code, a call and two volatile reads.
  */
 final class WorldCuts implements CutPolicy {
 
@@ -84,11 +83,6 @@ final class WorldCuts implements CutPolicy {
 
     /** {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint request (null: off). */
     private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
-
-    /** Whether every cut point must ask this policy, requested or not: the pause and hold test knobs count or slow each one. */
-    boolean consultedAlways() {
-        return PAUSE_MS > 0 || hold != null;
-    }
 
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
     private static final int SPINS = 200;
