@@ -23,6 +23,15 @@ public interface P2pProvider {
     @MpiName("MPI_Recv")
     long[] recv(int comm, Object buf, int count, int type, int source, int tag) throws ManaException;
 
+    /**
+     * Throws what {@link #recv} would throw for these arguments before it receives anything (a
+     * negative count, a buffer too small, a freed communicator or type), and receives nothing.
+     * Transparent checkpointing waits outside MPI for a receive's message only when the receive
+     * is valid: an invalid one is made at once and fails as it does unwoven.
+     */
+    default void checkRecv(int comm, Object buf, int count, int type) throws ManaException {
+    }
+
     @MpiName("MPI_Bsend")
     void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException;
 

@@ -160,6 +160,14 @@ public final class P2pWrappers implements P2pProvider {
     }
 
     @Override
+    public void checkRecv(int comm, Object buf, int count, int type) throws ManaException {
+        checkCount(count);
+        Args.p2pBuffer(buf, count, type, "buf");
+        Lower.comm(Lower.commEntry(comm));
+        Lower.committedType(type);
+    }
+
+    @Override
     public long[] recv(int comm, Object buf, int count, int type, int source, int tag) throws ManaException {
         FunctionStats.count(RECV);
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();

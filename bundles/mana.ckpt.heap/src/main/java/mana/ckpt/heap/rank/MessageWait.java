@@ -57,7 +57,30 @@ final class MessageWait implements Arrival {
             return null;
         }
         long vid = h.vidOf(comm);
-        return vid == HandleObjects.NOT_A_HANDLE ? null : new MessageWait(p2p, (int) vid, source, tag);
+        if (vid == HandleObjects.NOT_A_HANDLE) {
+            return null;
+        }
+        if (method.equals("recv") && !validRecv(h, p2p, (int) vid, args)) {
+            return null; // made at once: it fails as it does unwoven (no message would ever end the wait)
+        }
+        return new MessageWait(p2p, (int) vid, source, tag);
+    }
+
+    /** Whether {@code recv(buf, count, type, source, tag)} passes the checks made before anything is received. */
+    private static boolean validRecv(HandleObjects h, P2pProvider p2p, int comm, Object[] args) {
+        if (!(args[1] instanceof Integer count)) {
+            return false;
+        }
+        long type = h.vidOf(args[2]);
+        if (type == HandleObjects.NOT_A_HANDLE) {
+            return false;
+        }
+        try {
+            p2p.checkRecv(comm, args[0], count, (int) type);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     /** Whether the message is there (or the probe fails: the call is then made and reports the error itself). */
