@@ -16,10 +16,10 @@ import java.lang.reflect.Array;
 final class FfmArgs {
 
     private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
-    private static final int ERR_COUNT = (int) FfmLib.c("MPI_ERR_COUNT");
-    private static final int ERR_BUFFER = (int) FfmLib.c("MPI_ERR_BUFFER");
-    private static final int ERR_ARG = (int) FfmLib.c("MPI_ERR_ARG");
-    private static final int ERR_TYPE = (int) FfmLib.c("MPI_ERR_TYPE");
+    private static final int ERR_COUNT = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_COUNT")); // the API's number (Open MPI's)
+    private static final int ERR_BUFFER = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_BUFFER")); // the API's number (Open MPI's)
+    private static final int ERR_ARG = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_ARG")); // the API's number (Open MPI's)
+    private static final int ERR_TYPE = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_TYPE")); // the API's number (Open MPI's)
     private static final long DATATYPE_NULL = FfmLib.c("MPI_DATATYPE_NULL");
 
     private FfmArgs() {

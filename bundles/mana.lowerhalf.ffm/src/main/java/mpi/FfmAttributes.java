@@ -28,37 +28,38 @@ final class FfmAttributes {
     static final Kind COMM = new Kind(
             FfmLib.fn("MPI_Comm_create_keyval", "int ptr ptr ptr ptr"),
             FfmLib.fn("MPI_Comm_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Comm_set_attr", "int comm int ptr"),
-            FfmLib.fn("MPI_Comm_get_attr", "int comm int ptr ptr"),
-            FfmLib.fn("MPI_Comm_delete_attr", "int comm int"),
+            FfmLib.fn("MPI_Comm_set_attr", "int comm keyval ptr"),
+            FfmLib.fn("MPI_Comm_get_attr", "int comm keyval ptr ptr"),
+            FfmLib.fn("MPI_Comm_delete_attr", "int comm keyval"),
             FfmLib.symbol("mana_comm_attr_copy"), FfmLib.symbol("mana_comm_attr_delete"));
 
     static final Kind TYPE = new Kind(
             FfmLib.fn("MPI_Type_create_keyval", "int ptr ptr ptr ptr"),
             FfmLib.fn("MPI_Type_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Type_set_attr", "int type int ptr"),
-            FfmLib.fn("MPI_Type_get_attr", "int type int ptr ptr"),
-            FfmLib.fn("MPI_Type_delete_attr", "int type int"),
+            FfmLib.fn("MPI_Type_set_attr", "int type keyval ptr"),
+            FfmLib.fn("MPI_Type_get_attr", "int type keyval ptr ptr"),
+            FfmLib.fn("MPI_Type_delete_attr", "int type keyval"),
             FfmLib.symbol("mana_type_attr_copy"), FfmLib.symbol("mana_type_attr_delete"));
 
     static final Kind WIN = new Kind(
             FfmLib.fn("MPI_Win_create_keyval", "int ptr ptr ptr ptr"),
             FfmLib.fn("MPI_Win_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Win_set_attr", "int win int ptr"),
-            FfmLib.fn("MPI_Win_get_attr", "int win int ptr ptr"),
-            FfmLib.fn("MPI_Win_delete_attr", "int win int"),
+            FfmLib.fn("MPI_Win_set_attr", "int win keyval ptr"),
+            FfmLib.fn("MPI_Win_get_attr", "int win keyval ptr ptr"),
+            FfmLib.fn("MPI_Win_delete_attr", "int win keyval"),
             FfmLib.symbol("mana_win_attr_copy"), FfmLib.symbol("mana_win_attr_delete"));
 
     private FfmAttributes() {
     }
 
     static int createKeyval(Kind k) throws MPIException {
-        return FfmSupport.intOut((a, out) -> (int) k.createKeyval().invokeExact(k.copyFn(), k.deleteFn(), out,
-                MemorySegment.NULL));
+        return FfmLib.VALUES.keyvals.out(FfmSupport.intOut((a, out) -> (int) k.createKeyval().invokeExact(k.copyFn(),
+                k.deleteFn(), out, MemorySegment.NULL)));
     }
 
     static void freeKeyval(Kind k, int keyval) throws MPIException {
-        FfmSupport.call((a, out) -> (int) k.freeKeyval().invokeExact(a.allocateFrom(JAVA_INT, keyval)));
+        FfmSupport.call((a, out) -> (int) k.freeKeyval().invokeExact(a.allocateFrom(JAVA_INT,
+                FfmLib.VALUES.keyvals.in(keyval))));
     }
 
     static void set(Kind k, long handle, int keyval, byte[] value) throws MPIException {
@@ -67,8 +68,7 @@ final class FfmAttributes {
             MemorySegment.copy(MemorySegment.ofArray(value), 0, bytes, 0, value.length);
             MemorySegment v = (MemorySegment) ATTR_NEW.invokeExact(bytes, value.length);
             if (v.equals(MemorySegment.NULL)) {
-                throw new MPIException((int) FfmLib.c("MPI_ERR_NO_MEM"), (int) FfmLib.c("MPI_ERR_NO_MEM"),
-                        "no memory for an attribute value");
+                throw FfmSupport.error("MPI_ERR_NO_MEM", "no memory for an attribute value");
             }
             int rc = (int) k.set().invokeExact(handle, keyval, v);
             if (rc != 0) {
@@ -110,10 +110,10 @@ final class FfmAttributes {
         return v.reinterpret(4L + length).asSlice(4, length).toArray(JAVA_BYTE);
     }
 
-    /** A predefined attribute (MPI_TAG_UB, ...): its value is a pointer to an int. */
+    /** A predefined attribute (MPI_TAG_UB, ...): its value is a pointer to an int (MPI_HOST, MPI_IO: a rank). */
     static Integer getPredefined(Kind k, long handle, int keyval) throws MPIException {
         MemorySegment v = value(k, handle, keyval);
-        return v.equals(MemorySegment.NULL) ? null : v.reinterpret(4).get(JAVA_INT, 0);
+        return v.equals(MemorySegment.NULL) ? null : FfmLib.VALUES.attributeOut(keyval, v.reinterpret(4).get(JAVA_INT, 0));
     }
 
     static void delete(Kind k, long handle, int keyval) throws MPIException {

@@ -17,7 +17,7 @@ final class FfmCartComm {
     private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
     private static final MethodHandle CART_GET = FfmLib.fn("MPI_Cart_get", "int comm int ptr ptr ptr");
     private static final MethodHandle CART_RANK = FfmLib.fn("MPI_Cart_rank", "int comm ptr ptr");
-    private static final MethodHandle CART_COORDS = FfmLib.fn("MPI_Cart_coords", "int comm int int ptr");
+    private static final MethodHandle CART_COORDS = FfmLib.fn("MPI_Cart_coords", "int comm rank int ptr");
     private static final MethodHandle CART_SHIFT = FfmLib.fn("MPI_Cart_shift", "int comm int int ptr ptr");
     private static final MethodHandle CART_SUB = FfmLib.fn("MPI_Cart_sub", "int comm ptr ptr");
     private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
@@ -71,7 +71,8 @@ final class FfmCartComm {
             MemorySegment src = a.allocate(JAVA_INT);
             MemorySegment dst = a.allocate(JAVA_INT);
             check((int) CART_SHIFT.invokeExact(comm, direction, disp, src, dst));
-            return new ShiftParms(src.get(JAVA_INT, 0), dst.get(JAVA_INT, 0));
+            FfmValues v = FfmLib.VALUES; // PROC_NULL at a border, as the API numbers it
+            return new ShiftParms(v.rankOut(src.get(JAVA_INT, 0)), v.rankOut(dst.get(JAVA_INT, 0)));
         } catch (Throwable t) {
             throw wrap(t);
         }
@@ -101,7 +102,8 @@ final class FfmCartComm {
     }
 
     static int map(CartComm self, long comm, int[] dims, boolean[] periods) throws MPIException {
-        return intOut((a, out) -> (int) CART_MAP.invokeExact(comm, dims.length, ints(a, dims), bools(a, periods), out));
+        return FfmLib.VALUES.rankOut(intOut((a, out) -> (int) CART_MAP.invokeExact(comm, dims.length, ints(a, dims),
+                bools(a, periods), out)));
     }
 
     static void createDims_jni(int nnodes, int[] dims) throws MPIException {

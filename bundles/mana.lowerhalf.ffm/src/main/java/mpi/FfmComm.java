@@ -47,13 +47,13 @@ final class FfmComm {
     private static final MethodHandle SET_INFO = FfmLib.fn("MPI_Comm_set_info", "int comm info");
     private static final MethodHandle GET_INFO = FfmLib.fn("MPI_Comm_get_info", "int comm ptr");
     private static final MethodHandle DISCONNECT = FfmLib.fn("MPI_Comm_disconnect", "int ptr");
-    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Comm_call_errhandler", "int comm int");
-    private static final MethodHandle INTERCOMM_CREATE = FfmLib.fn("MPI_Intercomm_create", "int comm int comm int int ptr");
+    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Comm_call_errhandler", "int comm errcode");
+    private static final MethodHandle INTERCOMM_CREATE = FfmLib.fn("MPI_Intercomm_create", "int comm rank comm rank tag ptr");
     private static final MethodHandle REDUCE_SCATTER = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
     private static final MethodHandle IREDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Ireduce_scatter_block",
             "int ptr ptr int type op comm ptr");
-    private static final MethodHandle IGATHERV = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type int comm ptr");
-    private static final MethodHandle ISCATTERV = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type int comm ptr");
+    private static final MethodHandle IGATHERV = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type rank comm ptr");
+    private static final MethodHandle ISCATTERV = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type rank comm ptr");
     private static final MethodHandle IALLGATHERV = FfmLib.fn("MPI_Iallgatherv", "int ptr int type ptr ptr ptr type comm ptr");
     private static final MethodHandle IALLTOALLV = FfmLib.fn("MPI_Ialltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
     private static final MethodHandle IREDUCE_SCATTER = FfmLib.fn("MPI_Ireduce_scatter", "int ptr ptr ptr type op comm ptr");
@@ -66,7 +66,7 @@ final class FfmComm {
     private static final MethodHandle INEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Ineighbor_allgatherv", "int ptr int type ptr ptr ptr type comm ptr");
     private static final MethodHandle INEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Ineighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
     private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
-    private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
+    private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm rank ptr");
     private static final MethodHandle DIST_NEIGHBORS_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
     private static final MethodHandle ALLTOALLW = FfmLib.fn("MPI_Alltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm");
     private static final MethodHandle IALLTOALLW = FfmLib.fn("MPI_Ialltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm ptr");
@@ -74,7 +74,7 @@ final class FfmComm {
     private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
     private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
 
-    private static final String P2P = "int ptr int type int int comm";
+    private static final String P2P = "int ptr int type rank tag comm";
     private static final MethodHandle SEND = FfmLib.fn("MPI_Send", P2P);
     private static final MethodHandle BSEND = FfmLib.fn("MPI_Bsend", P2P);
     private static final MethodHandle SSEND = FfmLib.fn("MPI_Ssend", P2P);
@@ -92,21 +92,21 @@ final class FfmComm {
     private static final MethodHandle RSEND_INIT = FfmLib.fn("MPI_Rsend_init", P2P + " ptr");
     private static final MethodHandle RECV_INIT = FfmLib.fn("MPI_Recv_init", P2P + " ptr");
     private static final MethodHandle SENDRECV = FfmLib.fn("MPI_Sendrecv",
-            "int ptr int type int int ptr int type int int comm ptr");
+            "int ptr int type rank tag ptr int type rank tag comm ptr");
     private static final MethodHandle SENDRECV_REPLACE = FfmLib.fn("MPI_Sendrecv_replace",
-            "int ptr int type int int int int comm ptr");
-    private static final MethodHandle IPROBE = FfmLib.fn("MPI_Iprobe", "int int int comm ptr ptr");
-    private static final MethodHandle PROBE = FfmLib.fn("MPI_Probe", "int int int comm ptr");
+            "int ptr int type rank tag rank tag comm ptr");
+    private static final MethodHandle IPROBE = FfmLib.fn("MPI_Iprobe", "int rank tag comm ptr ptr");
+    private static final MethodHandle PROBE = FfmLib.fn("MPI_Probe", "int rank tag comm ptr");
 
-    private static final MethodHandle BCAST = FfmLib.fn("MPI_Bcast", "int ptr int type int comm");
-    private static final MethodHandle IBCAST = FfmLib.fn("MPI_Ibcast", "int ptr int type int comm ptr");
-    private static final String ROOTED = "int ptr int type ptr int type int comm";
+    private static final MethodHandle BCAST = FfmLib.fn("MPI_Bcast", "int ptr int type rank comm");
+    private static final MethodHandle IBCAST = FfmLib.fn("MPI_Ibcast", "int ptr int type rank comm ptr");
+    private static final String ROOTED = "int ptr int type ptr int type rank comm";
     private static final MethodHandle GATHER = FfmLib.fn("MPI_Gather", ROOTED);
     private static final MethodHandle SCATTER = FfmLib.fn("MPI_Scatter", ROOTED);
     private static final MethodHandle IGATHER = FfmLib.fn("MPI_Igather", ROOTED + " ptr");
     private static final MethodHandle ISCATTER = FfmLib.fn("MPI_Iscatter", ROOTED + " ptr");
-    private static final MethodHandle GATHERV = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type int comm");
-    private static final MethodHandle SCATTERV = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type int comm");
+    private static final MethodHandle GATHERV = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type rank comm");
+    private static final MethodHandle SCATTERV = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type rank comm");
     private static final String ALL = "int ptr int type ptr int type comm";
     private static final MethodHandle ALLGATHER = FfmLib.fn("MPI_Allgather", ALL);
     private static final MethodHandle ALLTOALL = FfmLib.fn("MPI_Alltoall", ALL);
@@ -114,8 +114,8 @@ final class FfmComm {
     private static final MethodHandle IALLTOALL = FfmLib.fn("MPI_Ialltoall", ALL + " ptr");
     private static final MethodHandle ALLGATHERV = FfmLib.fn("MPI_Allgatherv", "int ptr int type ptr ptr ptr type comm");
     private static final MethodHandle ALLTOALLV = FfmLib.fn("MPI_Alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
-    private static final MethodHandle REDUCE = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op int comm");
-    private static final MethodHandle IREDUCE = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op int comm ptr");
+    private static final MethodHandle REDUCE = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op rank comm");
+    private static final MethodHandle IREDUCE = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op rank comm ptr");
     private static final MethodHandle ALLREDUCE = FfmLib.fn("MPI_Allreduce", "int ptr ptr int type op comm");
     private static final MethodHandle IALLREDUCE = FfmLib.fn("MPI_Iallreduce", "int ptr ptr int type op comm ptr");
     private static final MethodHandle REDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Reduce_scatter_block",
@@ -123,7 +123,8 @@ final class FfmComm {
     private static final MethodHandle REDUCE_LOCAL = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
 
     static final MemorySegment IN_PLACE = MemorySegment.ofAddress(FfmLib.c("MPI_IN_PLACE"));
-    private static final int PROC_NULL = (int) FfmLib.c("MPI_PROC_NULL");
+    /** The API's PROC_NULL (Open MPI's): compared with the application's arguments, before translation. */
+    private static final int PROC_NULL = OpenMpiConstants.VALUES.get("PROC_NULL");
 
     private FfmComm() {
     }
@@ -247,7 +248,7 @@ final class FfmComm {
     }
 
     static int compare(long comm1, long comm2) throws MPIException {
-        return intOut((a, out) -> (int) COMPARE.invokeExact(comm1, comm2, out));
+        return FfmLib.VALUES.comparisons.out(intOut((a, out) -> (int) COMPARE.invokeExact(comm1, comm2, out)));
     }
 
     static long free(Comm self, long comm) throws MPIException {
@@ -266,7 +267,7 @@ final class FfmComm {
     }
 
     static int getTopology(Comm self, long comm) throws MPIException {
-        return intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+        return FfmLib.VALUES.topologies.out(intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out)));
     }
 
     static void abort(Comm self, long comm, int errorcode) throws MPIException {
@@ -856,8 +857,7 @@ final class FfmComm {
                 throw wrap(t);
             }
         }
-        int cls = (int) FfmLib.c("MPI_ERR_TOPOLOGY");
-        throw new MPIException(cls, cls, "the communicator has no process topology");
+        throw FfmSupport.error("MPI_ERR_TOPOLOGY", "the communicator has no process topology");
     }
 
     static void neighborAllGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,

@@ -3,7 +3,11 @@ package mpi;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
-/** FFM native of mpi.Constant: every int field X gets MPI_X from the implementation's mpi.h. */
+/**
+ * FFM native of mpi.Constant: every int field X gets Open MPI 4.1's MPI_X
+ * ({@link OpenMpiConstants}), whatever the C library, so the values an application keeps across
+ * a restart on another library keep their meaning; the downcalls translate ({@link FfmValues}).
+ */
 final class FfmConstant {
 
     private FfmConstant() {
@@ -15,10 +19,10 @@ final class FfmConstant {
             if (f.getType() != int.class || Modifier.isStatic(f.getModifiers())) {
                 continue;
             }
-            Long v = FfmLib.cOrNull("MPI_" + f.getName());
+            Integer v = OpenMpiConstants.VALUES.get(f.getName());
             if (v != null) {
                 try {
-                    f.setInt(self, v.intValue());
+                    f.setInt(self, v);
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot set Constant." + f.getName(), e);
                 }

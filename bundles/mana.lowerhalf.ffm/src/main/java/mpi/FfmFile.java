@@ -44,7 +44,7 @@ final class FfmFile {
     private static final MethodHandle SYNC = FfmLib.fn("MPI_File_sync", "int file");
     private static final MethodHandle SET_ERRHANDLER = FfmLib.fn("MPI_File_set_errhandler", "int file errh");
     private static final MethodHandle GET_ERRHANDLER = FfmLib.fn("MPI_File_get_errhandler", "int file ptr");
-    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_File_call_errhandler", "int file int");
+    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_File_call_errhandler", "int file errcode");
     private static final MethodHandle READAT = FfmLib.fn("MPI_File_read_at", "int file long ptr int type ptr");
     private static final MethodHandle READATALL = FfmLib.fn("MPI_File_read_at_all", "int file long ptr int type ptr");
     private static final MethodHandle WRITEAT = FfmLib.fn("MPI_File_write_at", "int file long ptr int type ptr");

@@ -15,8 +15,8 @@ final class FfmGraphComm {
 
     private static final MethodHandle GRAPHDIMS_GET = FfmLib.fn("MPI_Graphdims_get", "int comm ptr ptr");
     private static final MethodHandle GRAPH_GET = FfmLib.fn("MPI_Graph_get", "int comm int int ptr ptr");
-    private static final MethodHandle NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm int ptr");
-    private static final MethodHandle NEIGHBORS = FfmLib.fn("MPI_Graph_neighbors", "int comm int int ptr");
+    private static final MethodHandle NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm rank ptr");
+    private static final MethodHandle NEIGHBORS = FfmLib.fn("MPI_Graph_neighbors", "int comm rank int ptr");
     private static final MethodHandle DIST_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
     private static final MethodHandle DIST_NEIGHBORS = FfmLib.fn("MPI_Dist_graph_neighbors",
             "int comm int ptr ptr int ptr ptr");
@@ -68,14 +68,16 @@ final class FfmGraphComm {
             MemorySegment dst = a.allocate(JAVA_INT, Math.max(no, 1));
             MemorySegment dstW = a.allocate(JAVA_INT, Math.max(no, 1));
             check((int) DIST_NEIGHBORS.invokeExact(comm, ni, src, srcW, no, dst, dstW));
-            return new DistGraphNeighbors(FfmCartComm.toInts(src, ni), FfmCartComm.toInts(srcW, ni),
-                    FfmCartComm.toInts(dst, no), FfmCartComm.toInts(dstW, no), w.get(JAVA_INT, 0) != 0);
+            FfmValues v = FfmLib.VALUES;
+            return new DistGraphNeighbors(v.ranksOut(FfmCartComm.toInts(src, ni)), FfmCartComm.toInts(srcW, ni),
+                    v.ranksOut(FfmCartComm.toInts(dst, no)), FfmCartComm.toInts(dstW, no), w.get(JAVA_INT, 0) != 0);
         } catch (Throwable t) {
             throw wrap(t);
         }
     }
 
     static int map(GraphComm self, long comm, int[] index, int[] edges) throws MPIException {
-        return intOut((a, out) -> (int) GRAPH_MAP.invokeExact(comm, index.length, ints(a, index), ints(a, edges), out));
+        return FfmLib.VALUES.rankOut(intOut((a, out) -> (int) GRAPH_MAP.invokeExact(comm, index.length, ints(a, index),
+                ints(a, edges), out)));
     }
 }

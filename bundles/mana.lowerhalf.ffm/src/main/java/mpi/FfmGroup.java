@@ -42,7 +42,7 @@ final class FfmGroup {
     }
 
     static int getRank(Group self, long group) throws MPIException {
-        return intOut((a, out) -> (int) RANK.invokeExact(group, out));
+        return FfmLib.VALUES.rankOut(intOut((a, out) -> (int) RANK.invokeExact(group, out)));
     }
 
     static long free(Group self, long group) throws MPIException {
@@ -52,15 +52,16 @@ final class FfmGroup {
     static int[] translateRanks(long group1, int[] ranks1, long group2) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment out = a.allocate(JAVA_INT, Math.max(ranks1.length, 1));
-            FfmSupport.check((int) TRANSLATE.invokeExact(group1, ranks1.length, ints(a, ranks1), group2, out));
-            return out.asSlice(0, 4L * ranks1.length).toArray(JAVA_INT);
+            FfmSupport.check((int) TRANSLATE.invokeExact(group1, ranks1.length,
+                    ints(a, FfmLib.VALUES.ranksIn(ranks1)), group2, out));
+            return FfmLib.VALUES.ranksOut(out.asSlice(0, 4L * ranks1.length).toArray(JAVA_INT));
         } catch (Throwable t) {
             throw FfmSupport.wrap(t);
         }
     }
 
     static int compare(long group1, long group2) throws MPIException {
-        return intOut((a, out) -> (int) COMPARE.invokeExact(group1, group2, out));
+        return FfmLib.VALUES.comparisons.out(intOut((a, out) -> (int) COMPARE.invokeExact(group1, group2, out)));
     }
 
     static long union(long group1, long group2) throws MPIException {

@@ -19,7 +19,7 @@ final class FfmHandles {
     private static final long COMM_NULL = FfmLib.c("MPI_COMM_NULL");
     private static final long COMM_SELF = FfmLib.c("MPI_COMM_SELF");
     private static final long COMM_WORLD = FfmLib.c("MPI_COMM_WORLD");
-    private static final int ERR_COMM = (int) FfmLib.c("MPI_ERR_COMM");
+    private static final int ERR_COMM = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_COMM")); // the API's number (Open MPI's)
 
     /** {@code long comm(long)}: FfmLib's filter for "comm" arguments. */
     static final MethodHandle CHECK_COMM;

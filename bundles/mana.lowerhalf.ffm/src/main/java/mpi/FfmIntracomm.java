@@ -18,9 +18,9 @@ final class FfmIntracomm {
     private static final MethodHandle SPLIT = FfmLib.fn("MPI_Comm_split", "int comm int int ptr");
     private static final MethodHandle SPLIT_TYPE = FfmLib.fn("MPI_Comm_split_type", "int comm int int info ptr");
     private static final int TYPE_SHARED = (int) FfmLib.c("MPI_COMM_TYPE_SHARED");
-    private static final int ERR_OTHER = (int) FfmLib.c("MPI_ERR_OTHER");
+    private static final int ERR_OTHER = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_OTHER")); // the API's number (Open MPI's)
     private static final MethodHandle CREATE = FfmLib.fn("MPI_Comm_create", "int comm group ptr");
-    private static final MethodHandle CREATE_GROUP = FfmLib.fn("MPI_Comm_create_group", "int comm group int ptr");
+    private static final MethodHandle CREATE_GROUP = FfmLib.fn("MPI_Comm_create_group", "int comm group tag ptr");
     private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
     private static final MethodHandle GRAPH_CREATE = FfmLib.fn("MPI_Graph_create", "int comm int ptr ptr int ptr");
     private static final MethodHandle DIST_GRAPH_CREATE = FfmLib.fn("MPI_Dist_graph_create",
@@ -31,12 +31,12 @@ final class FfmIntracomm {
     private static final MethodHandle IEXSCAN = FfmLib.fn("MPI_Iexscan", "int ptr ptr int type op comm ptr");
     private static final MethodHandle OPEN_PORT = FfmLib.fn("MPI_Open_port", "int info ptr");
     private static final MethodHandle CLOSE_PORT = FfmLib.fn("MPI_Close_port", "int ptr");
-    private static final MethodHandle ACCEPT = FfmLib.fn("MPI_Comm_accept", "int ptr info int comm ptr");
-    private static final MethodHandle CONNECT = FfmLib.fn("MPI_Comm_connect", "int ptr info int comm ptr");
+    private static final MethodHandle ACCEPT = FfmLib.fn("MPI_Comm_accept", "int ptr info rank comm ptr");
+    private static final MethodHandle CONNECT = FfmLib.fn("MPI_Comm_connect", "int ptr info rank comm ptr");
     private static final MethodHandle PUBLISH_NAME = FfmLib.fn("MPI_Publish_name", "int ptr info ptr");
     private static final MethodHandle UNPUBLISH_NAME = FfmLib.fn("MPI_Unpublish_name", "int ptr info ptr");
     private static final MethodHandle LOOKUP_NAME = FfmLib.fn("MPI_Lookup_name", "int ptr info ptr");
-    private static final MethodHandle SPAWN = FfmLib.fn("MPI_Comm_spawn", "int ptr ptr int info int comm ptr ptr");
+    private static final MethodHandle SPAWN = FfmLib.fn("MPI_Comm_spawn", "int ptr ptr int info rank comm ptr ptr");
     private static final MethodHandle SPAWN_MULTIPLE = FfmLib.fn("MPI_Comm_spawn_multiple",
             "int int ptr ptr ptr ptr int comm ptr ptr");
     private static final MethodHandle SCAN = FfmLib.fn("MPI_Scan", "int ptr ptr int type op comm");
@@ -85,15 +85,16 @@ final class FfmIntracomm {
     static long createDistGraph(Intracomm self, long comm, int[] sources, int[] degrees, int[] destinations,
             int[] weights, long info, boolean reorder, boolean weighted) throws MPIException {
         return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE.invokeExact(comm, sources.length,
-                FfmSupport.ints(a, sources), FfmSupport.ints(a, degrees), FfmSupport.ints(a, destinations),
+                FfmSupport.ints(a, FfmLib.VALUES.ranksIn(sources)), FfmSupport.ints(a, degrees),
+                FfmSupport.ints(a, FfmLib.VALUES.ranksIn(destinations)),
                 weights(a, weights, weighted), info, reorder ? 1 : 0, out));
     }
 
     static long createDistGraphAdjacent(Intracomm self, long comm, int[] sources, int[] sourceweights,
             int[] destinations, int[] distweights, long info, boolean reorder, boolean weighted) throws MPIException {
         return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE_ADJACENT.invokeExact(comm, sources.length,
-                FfmSupport.ints(a, sources), weights(a, sourceweights, weighted), destinations.length,
-                FfmSupport.ints(a, destinations), weights(a, distweights, weighted), info, reorder ? 1 : 0, out));
+                FfmSupport.ints(a, FfmLib.VALUES.ranksIn(sources)), weights(a, sourceweights, weighted),
+                destinations.length, FfmSupport.ints(a, FfmLib.VALUES.ranksIn(destinations)), weights(a, distweights, weighted), info, reorder ? 1 : 0, out));
     }
 
     static long iScan(Intracomm self, long comm, Buffer sendbuf, Buffer recvbuf, int count,

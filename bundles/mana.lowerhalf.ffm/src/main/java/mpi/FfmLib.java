@@ -37,6 +37,8 @@ final class FfmLib {
     static final String LIBMPI;
     private static final SymbolLookup LOOKUP;
     private static final Map<String, Long> ABI = new HashMap<>();
+    /** The API's constants (Open MPI's) to and from this library's. */
+    static final FfmValues VALUES;
 
     static {
         keepJvmSignals();
@@ -67,6 +69,7 @@ final class FfmLib {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot read the ABI shim " + SHIM + ": " + t, t);
         }
+        VALUES = new FfmValues(ABI::get);
         // The signature language's "long" is 64-bit, and so are these on both supported MPIs: checked, not assumed.
         for (String t : new String[] {"MPI_Aint", "MPI_Offset", "MPI_Count"}) {
             if (size(t) != 8) {
@@ -226,13 +229,44 @@ final class FfmLib {
             if (t[i].equals("comm")) {
                 h = MethodHandles.filterArguments(h, i - 1, FfmHandles.CHECK_COMM);
             }
+            MethodHandle in = VALUES.identity ? null : VALUE_FILTERS.get(t[i]);
+            if (in != null) {
+                h = MethodHandles.filterArguments(h, i - 1, in);
+            }
         }
         return h;
     }
 
+    /**
+     * Int arguments that carry one of the API's constants, translated to the library's on the way
+     * down (FfmValues): rank (source, dest, root, target; ANY_SOURCE, PROC_NULL, ROOT), tag
+     * (ANY_TAG), keyval, errcode (an error class or code), lock (lock type), assert (RMA assert
+     * bits), order (ORDER_C/FORTRAN), thread (thread level).
+     */
+    private static final Map<String, MethodHandle> VALUE_FILTERS = valueFilters();
+
+    private static Map<String, MethodHandle> valueFilters() {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            MethodType ii = MethodType.methodType(int.class, int.class);
+            Map<String, MethodHandle> m = new HashMap<>();
+            m.put("rank", l.findVirtual(FfmValues.class, "rankIn", ii).bindTo(VALUES));
+            m.put("tag", l.findVirtual(FfmValues.class, "tagIn", ii).bindTo(VALUES));
+            m.put("errcode", l.findVirtual(FfmValues.class, "errorIn", ii).bindTo(VALUES));
+            m.put("keyval", l.findVirtual(FfmValues.Kind.class, "in", ii).bindTo(VALUES.keyvals));
+            m.put("lock", l.findVirtual(FfmValues.Kind.class, "in", ii).bindTo(VALUES.locks));
+            m.put("order", l.findVirtual(FfmValues.Kind.class, "in", ii).bindTo(VALUES.orders));
+            m.put("thread", l.findVirtual(FfmValues.Kind.class, "in", ii).bindTo(VALUES.threadLevels));
+            m.put("assert", l.findVirtual(FfmValues.Bits.class, "in", ii).bindTo(VALUES.asserts));
+            return Map.copyOf(m);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static MemoryLayout layout(String token) {
         return switch (token) {
-            case "int" -> ValueLayout.JAVA_INT;
+            case "int", "rank", "tag", "errcode", "keyval", "lock", "order", "thread", "assert" -> ValueLayout.JAVA_INT;
             case "long" -> ValueLayout.JAVA_LONG;
             case "double" -> ValueLayout.JAVA_DOUBLE;
             case "ptr" -> ValueLayout.ADDRESS;
@@ -242,7 +276,7 @@ final class FfmLib {
 
     private static Class<?> javaType(String token) {
         return switch (token) {
-            case "int" -> int.class;
+            case "int", "rank", "tag", "errcode", "keyval", "lock", "order", "thread", "assert" -> int.class;
             case "double" -> double.class;
             case "ptr" -> MemorySegment.class;
             default -> long.class;

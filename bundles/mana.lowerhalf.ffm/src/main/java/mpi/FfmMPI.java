@@ -13,7 +13,7 @@ import java.lang.invoke.MethodHandle;
 final class FfmMPI {
 
     private static final MethodHandle INIT = FfmLib.fn("MPI_Init", "int ptr ptr");
-    private static final MethodHandle INIT_THREAD = FfmLib.fn("MPI_Init_thread", "int ptr ptr int ptr");
+    private static final MethodHandle INIT_THREAD = FfmLib.fn("MPI_Init_thread", "int ptr ptr thread ptr");
     private static final MethodHandle QUERY_THREAD = FfmLib.fn("MPI_Query_thread", "int ptr");
     private static final MethodHandle IS_THREAD_MAIN = FfmLib.fn("MPI_Is_thread_main", "int ptr");
     private static final MethodHandle FINALIZE = FfmLib.fn("MPI_Finalize", "int");
@@ -101,14 +101,14 @@ final class FfmMPI {
             MemorySegment provided = a.allocate(JAVA_INT);
             check((int) INIT_THREAD.invokeExact(argc, argvp, required, provided));
             FfmInfoEnv.fill(required);
-            return provided.get(JAVA_INT, 0);
+            return FfmLib.VALUES.threadLevels.out(provided.get(JAVA_INT, 0));
         } catch (Throwable t) {
             throw wrap(t);
         }
     }
 
     static int queryThread_jni() throws MPIException {
-        return intOut(QUERY_THREAD);
+        return FfmLib.VALUES.threadLevels.out(intOut(QUERY_THREAD));
     }
 
     static boolean isThreadMain_jni() throws MPIException {

@@ -15,8 +15,8 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.Message (ompi/mpi/java/c/mpi_Message.c): matched probe and receive. */
 final class FfmMessage {
 
-    private static final MethodHandle MPROBE = FfmLib.fn("MPI_Mprobe", "int int int comm ptr ptr");
-    private static final MethodHandle IMPROBE = FfmLib.fn("MPI_Improbe", "int int int comm ptr ptr ptr");
+    private static final MethodHandle MPROBE = FfmLib.fn("MPI_Mprobe", "int rank tag comm ptr ptr");
+    private static final MethodHandle IMPROBE = FfmLib.fn("MPI_Improbe", "int rank tag comm ptr ptr ptr");
     private static final MethodHandle MRECV = FfmLib.fn("MPI_Mrecv", "int ptr int type ptr ptr");
     private static final MethodHandle IMRECV = FfmLib.fn("MPI_Imrecv", "int ptr int type ptr ptr");
 

@@ -159,8 +159,8 @@ final class FfmRequest {
         }
     }
 
-    private static final int IN_STATUS = (int) FfmLib.c("MPI_ERR_IN_STATUS");
-    private static final int PENDING = (int) FfmLib.c("MPI_ERR_PENDING");
+    private static final int IN_STATUS = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_IN_STATUS")); // the API's number (Open MPI's)
+    private static final int PENDING = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_PENDING")); // the API's number (Open MPI's)
     private static final long ERROR_OFFSET = FfmLib.c("offsetof(MPI_Status,MPI_ERROR)");
 
     /** The requests in C, and back into the Java array after the call (as releasePtrArray). */

@@ -53,14 +53,30 @@ final class FfmSupport {
         } catch (Throwable t) {
             // keep the code and the generic message
         }
-        return new MPIException(rc, errClass, message);
+        return error(rc, errClass, message);
+    }
+
+    /**
+     * An MPIException for an error code and class of the library, with the API's numbers (Open
+     * MPI's): a class, and a code that is a class, are translated; a code that encodes more
+     * (MPICH's) stays as the library gave it.
+     */
+    static MPIException error(int code, int errClass, String message) {
+        FfmValues v = FfmLib.VALUES;
+        return new MPIException(v.errorOut(code), v.errorOut(errClass), message);
+    }
+
+    /** An MPIException of the library's error class {@code cName} (e.g. "MPI_ERR_COUNT"). */
+    static MPIException error(String cName, String message) {
+        int cls = (int) FfmLib.c(cName);
+        return error(cls, cls, message);
     }
 
     /** The error class of an MPI error code (the code itself if MPI cannot tell). */
     static int errorClass(int code) {
         try (Arena a = FfmScratch.open()) {
             MemorySegment cls = a.allocate(JAVA_INT);
-            return (int) ERROR_CLASS.invokeExact(code, cls) == 0 ? cls.get(JAVA_INT, 0) : code;
+            return (int) ERROR_CLASS.invokeExact(code, cls) == 0 ? FfmLib.VALUES.errorOut(cls.get(JAVA_INT, 0)) : code;
         } catch (Throwable t) {
             return code;
         }
@@ -87,8 +103,7 @@ final class FfmSupport {
 
     /** The body of every native the FFM lower half does not implement yet. */
     static RuntimeException unsupported(String mpiFunction, String javaNative) {
-        int cls = (int) FfmLib.c("MPI_ERR_UNSUPPORTED_OPERATION");
-        throw FfmSupport.<RuntimeException>sneaky(new MPIException(cls, cls, mpiFunction + " (" + javaNative
+        throw FfmSupport.<RuntimeException>sneaky(error("MPI_ERR_UNSUPPORTED_OPERATION", mpiFunction + " (" + javaNative
                 + "): the FFM lower half (" + FfmLib.IMPL + ") does not implement it yet"));
     }
 
@@ -470,6 +485,12 @@ final class FfmSupport {
             for (int i = 0; i < 5; i++) {
                 data[i] = d.getAtIndex(JAVA_LONG, i);
             }
+            FfmValues v = FfmLib.VALUES;
+            if (!v.identity) { // the API's ANY_SOURCE/PROC_NULL, ANY_TAG, error class (FfmValues)
+                data[0] = v.rankOut((int) data[0]);
+                data[1] = v.tagOut((int) data[1]);
+                data[2] = v.errorOut((int) data[2]);
+            }
             if (index != -1 && data.length > 5) {
                 data[5] = index;
             }
@@ -495,7 +516,8 @@ final class FfmSupport {
     static MemorySegment statusFromJava(Arena a, int source, int tag, int error, int cancelled, long ucount)
             throws MPIException {
         MemorySegment st = allocStatus(a);
-        MemorySegment d = a.allocateFrom(JAVA_LONG, source, tag, error, cancelled, ucount);
+        FfmValues v = FfmLib.VALUES;
+        MemorySegment d = a.allocateFrom(JAVA_LONG, v.rankIn(source), v.tagIn(tag), v.errorIn(error), cancelled, ucount);
         try {
             check((int) STATUS_FROM_JAVA.invokeExact(st, d));
         } catch (Throwable t) {

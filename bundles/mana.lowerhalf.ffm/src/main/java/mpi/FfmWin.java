@@ -20,40 +20,40 @@ final class FfmWin {
     private static final MethodHandle ATTACH = FfmLib.fn("MPI_Win_attach", "int win ptr long");
     private static final MethodHandle DETACH = FfmLib.fn("MPI_Win_detach", "int win ptr");
     private static final MethodHandle GET_GROUP = FfmLib.fn("MPI_Win_get_group", "int win ptr");
-    private static final String RMA = "int ptr int type int long int type win";
+    private static final String RMA = "int ptr int type rank long int type win";
     private static final MethodHandle PUT = FfmLib.fn("MPI_Put", RMA);
     private static final MethodHandle GET = FfmLib.fn("MPI_Get", RMA);
     private static final MethodHandle RPUT = FfmLib.fn("MPI_Rput", RMA + " ptr");
     private static final MethodHandle RGET = FfmLib.fn("MPI_Rget", RMA + " ptr");
-    private static final MethodHandle ACCUMULATE = FfmLib.fn("MPI_Accumulate", "int ptr int type int long int type op win");
-    private static final MethodHandle RACCUMULATE = FfmLib.fn("MPI_Raccumulate", "int ptr int type int long int type op win ptr");
+    private static final MethodHandle ACCUMULATE = FfmLib.fn("MPI_Accumulate", "int ptr int type rank long int type op win");
+    private static final MethodHandle RACCUMULATE = FfmLib.fn("MPI_Raccumulate", "int ptr int type rank long int type op win ptr");
     private static final MethodHandle GET_ACCUMULATE = FfmLib.fn("MPI_Get_accumulate",
-            "int ptr int type ptr int type int long int type op win");
+            "int ptr int type ptr int type rank long int type op win");
     private static final MethodHandle RGET_ACCUMULATE = FfmLib.fn("MPI_Rget_accumulate",
-            "int ptr int type ptr int type int long int type op win ptr");
-    private static final MethodHandle FENCE = FfmLib.fn("MPI_Win_fence", "int int win");
-    private static final MethodHandle START = FfmLib.fn("MPI_Win_start", "int group int win");
+            "int ptr int type ptr int type rank long int type op win ptr");
+    private static final MethodHandle FENCE = FfmLib.fn("MPI_Win_fence", "int assert win");
+    private static final MethodHandle START = FfmLib.fn("MPI_Win_start", "int group assert win");
     private static final MethodHandle COMPLETE = FfmLib.fn("MPI_Win_complete", "int win");
-    private static final MethodHandle POST = FfmLib.fn("MPI_Win_post", "int group int win");
+    private static final MethodHandle POST = FfmLib.fn("MPI_Win_post", "int group assert win");
     private static final MethodHandle WAIT = FfmLib.fn("MPI_Win_wait", "int win");
     private static final MethodHandle TEST = FfmLib.fn("MPI_Win_test", "int win ptr");
-    private static final MethodHandle LOCK = FfmLib.fn("MPI_Win_lock", "int int int int win");
-    private static final MethodHandle UNLOCK = FfmLib.fn("MPI_Win_unlock", "int int win");
-    private static final MethodHandle LOCK_ALL = FfmLib.fn("MPI_Win_lock_all", "int int win");
+    private static final MethodHandle LOCK = FfmLib.fn("MPI_Win_lock", "int lock rank assert win");
+    private static final MethodHandle UNLOCK = FfmLib.fn("MPI_Win_unlock", "int rank win");
+    private static final MethodHandle LOCK_ALL = FfmLib.fn("MPI_Win_lock_all", "int assert win");
     private static final MethodHandle UNLOCK_ALL = FfmLib.fn("MPI_Win_unlock_all", "int win");
     private static final MethodHandle SYNC = FfmLib.fn("MPI_Win_sync", "int win");
-    private static final MethodHandle FLUSH = FfmLib.fn("MPI_Win_flush", "int int win");
+    private static final MethodHandle FLUSH = FfmLib.fn("MPI_Win_flush", "int rank win");
     private static final MethodHandle FLUSH_ALL = FfmLib.fn("MPI_Win_flush_all", "int win");
-    private static final MethodHandle FLUSH_LOCAL = FfmLib.fn("MPI_Win_flush_local", "int int win");
+    private static final MethodHandle FLUSH_LOCAL = FfmLib.fn("MPI_Win_flush_local", "int rank win");
     private static final MethodHandle FLUSH_LOCAL_ALL = FfmLib.fn("MPI_Win_flush_local_all", "int win");
     private static final MethodHandle SET_ERRHANDLER = FfmLib.fn("MPI_Win_set_errhandler", "int win errh");
     private static final MethodHandle GET_ERRHANDLER = FfmLib.fn("MPI_Win_get_errhandler", "int win ptr");
-    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Win_call_errhandler", "int win int");
+    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Win_call_errhandler", "int win errcode");
     private static final MethodHandle FREE = FfmLib.fn("MPI_Win_free", "int ptr");
     private static final MethodHandle GET_INFO = FfmLib.fn("MPI_Win_get_info", "int win ptr");
     private static final MethodHandle SET_INFO = FfmLib.fn("MPI_Win_set_info", "int win info");
-    private static final MethodHandle COMPARE_AND_SWAP = FfmLib.fn("MPI_Compare_and_swap", "int ptr ptr ptr type int long win");
-    private static final MethodHandle FETCH_AND_OP = FfmLib.fn("MPI_Fetch_and_op", "int ptr ptr type int long op win");
+    private static final MethodHandle COMPARE_AND_SWAP = FfmLib.fn("MPI_Compare_and_swap", "int ptr ptr ptr type rank long win");
+    private static final MethodHandle FETCH_AND_OP = FfmLib.fn("MPI_Fetch_and_op", "int ptr ptr type rank long op win");
     private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Win_get_name", "int win ptr ptr");
     private static final MethodHandle SET_NAME = FfmLib.fn("MPI_Win_set_name", "int win ptr");
 
@@ -246,19 +246,20 @@ final class FfmWin {
     /** As the C code: WIN_SIZE and WIN_DISP_UNIT as Integer, WIN_BASE as the address (Long), others as byte[]. */
     static Object getAttr(Win self, long win, int keyval) throws MPIException {
         MemorySegment v = FfmAttributes.valueIfSet(FfmAttributes.WIN, win, keyval);
+        int cKeyval = FfmLib.VALUES.keyvals.in(keyval);
         if (v == null) {
             return null;
         }
-        if (keyval == (int) FfmLib.c("MPI_WIN_BASE")) {
+        if (cKeyval == (int) FfmLib.c("MPI_WIN_BASE")) {
             return v.address(); // 0 for a dynamic window (MPI_BOTTOM), as the C code's (jlong)val
         }
         if (v.equals(MemorySegment.NULL)) {
             return null;
         }
-        if (keyval == (int) FfmLib.c("MPI_WIN_SIZE")) {
+        if (cKeyval == (int) FfmLib.c("MPI_WIN_SIZE")) {
             return (int) v.reinterpret(8).get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
         }
-        if (keyval == (int) FfmLib.c("MPI_WIN_DISP_UNIT")) {
+        if (cKeyval == (int) FfmLib.c("MPI_WIN_DISP_UNIT")) {
             return v.reinterpret(4).get(JAVA_INT, 0);
         }
         int length = v.reinterpret(4).get(JAVA_INT, 0);

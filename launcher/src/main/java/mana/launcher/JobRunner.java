@@ -577,6 +577,7 @@ final class JobRunner {
     static Properties launchDescription(RunArgs ra, CkptOptions opts, MpiImplementation mpi) {
         Properties p = new Properties();
         p.setProperty(MPI_PROPERTY, mpi.cliName());
+        p.setProperty(CONSTANTS_PROPERTY, CONSTANTS);
         List<String> args = ra.absoluteArgs(); // restartable from any directory
         p.setProperty("args", Integer.toString(args.size()));
         for (int i = 0; i < args.size(); i++) {
@@ -645,6 +646,38 @@ final class JobRunner {
 
     /** The launch description's key for the MPI the job ran on (mana restart's default). */
     static final String MPI_PROPERTY = "mpi";
+
+    /**
+     * The launch description's key for the numbers the application saw for MPI's int constants:
+     * {@link #CONSTANTS} (Open MPI 4.1's on every lower half). Jobs from before it saw the running
+     * library's (MPICH's own ANY_SOURCE, PROC_NULL, error classes... under --mpi mpich).
+     */
+    static final String CONSTANTS_PROPERTY = "constants";
+    static final String CONSTANTS = "openmpi-4.1";
+
+    /**
+     * Refuses a job that ran on MPICH under a MANA that gave the application MPICH's own numbers
+     * (no {@code constants=} in its launch description): its saved state holds them in the
+     * program's variables, and this MANA's API means Open MPI's by those numbers.
+     */
+    static void checkConstants(Path root, MpiImplementation recorded) throws UsageError {
+        if (!recorded.hydra()) {
+            return; // Open MPI JNI and FFM always gave Open MPI's numbers
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(root.resolve(Coordinator.LAUNCH_FILE))) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UsageError("restart", root.resolve(Coordinator.LAUNCH_FILE) + ": unreadable launch description (" + e.getMessage() + ")");
+        }
+        if (!CONSTANTS.equals(p.getProperty(CONSTANTS_PROPERTY))) {
+            throw new UsageError("restart", "the job ran on mpich under an older MANA, which gave the application MPICH's own"
+                    + " numbers for MPI's constants (MPI_ANY_SOURCE -2, MPI_PROC_NULL -1, error classes...); its checkpoints keep"
+                    + " them in the program's state, and this MANA gives Open MPI's on every library (" + CONSTANTS_PROPERTY
+                    + "=" + CONSTANTS + " in " + Coordinator.LAUNCH_FILE + "), so they would change meaning: restart it with"
+                    + " the MANA that wrote it");
+        }
+    }
 
     /** The MPI a job ran on, from its launch description (Open MPI JNI for jobs from before --mpi). */
     static MpiImplementation launchMpi(Path root) throws UsageError {

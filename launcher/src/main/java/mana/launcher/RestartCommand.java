@@ -63,6 +63,7 @@ final class RestartCommand {
         }
         List<String> launch = new ArrayList<>(JobRunner.launchArgs(root));
         MpiImplementation recorded = JobRunner.launchMpi(root);
+        JobRunner.checkConstants(root, recorded);
         MpiImplementation mpi = mpiOption.mpi() != null ? mpiOption.mpi() : recorded;
         RunArgs stored = RunArgs.parse(launch);
         if (np != null) {

@@ -60,6 +60,27 @@ class MpiCommandTest {
         assertEquals(MpiImplementation.OPENMPI_JNI, JobRunner.launchMpi(root));
     }
 
+    /** A job that ran on MPICH before the API's constants were fixed is refused; one from this MANA restarts anywhere. */
+    @Test
+    void anMpichJobFromBeforeTheFixedConstantsIsRefused(@TempDir Path root) throws Exception {
+        CkptOptions o = CkptOptions.extract("run", List.of("-np", "2", "app.jar"), false);
+        Properties p = JobRunner.launchDescription(RunArgs.parse(o.rest()), o, MpiImplementation.MPICH);
+        assertEquals("openmpi-4.1", p.getProperty("constants"));
+        Path file = root.resolve(Coordinator.LAUNCH_FILE);
+        try (var out = Files.newOutputStream(file)) {
+            p.store(out, null);
+        }
+        JobRunner.checkConstants(root, MpiImplementation.MPICH);
+        p.remove("constants");
+        try (var out = Files.newOutputStream(file)) {
+            p.store(out, null);
+        }
+        UsageError e = assertThrows(UsageError.class, () -> JobRunner.checkConstants(root, MpiImplementation.MPICH));
+        assertTrue(e.line().startsWith("mana restart: the job ran on mpich under an older MANA"), e.line());
+        JobRunner.checkConstants(root, MpiImplementation.OPENMPI); // Open MPI's numbers all along
+        JobRunner.checkConstants(root, MpiImplementation.OPENMPI_JNI);
+    }
+
     @Test
     void mpiIsTakenOutBeforeTheOtherOptions() throws Exception {
         assertEquals(List.of("--ckpt-dir", "/c", "-np", "2", "app.jar", "--mpi", "x"),

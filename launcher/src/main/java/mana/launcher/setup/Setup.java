@@ -292,6 +292,8 @@ public final class Setup {
                     "--release", "22", "-encoding", "UTF-8", "-d", classes.toString()));
             listJava(gen).forEach(p -> javac.add(p.toString()));
             listJava(module.resolve("src/main/java/mpi")).forEach(p -> javac.add(p.toString()));
+            // plain Java (no FFM): the API's constants and their translation, unit-tested by tests/lowerhalf.ffm
+            listJava(module.resolve("src/main/values/mpi")).forEach(p -> javac.add(p.toString()));
             exec(javac, null);
             writeString(classes.resolve("META-INF/mana-ffm.properties"), "shim.dir=" + out + "\ndefault.mpi=openmpi\n"
                     + "openmpi.source.version=" + v.sourceVersion() + "\n");

@@ -9,10 +9,11 @@ import mana.core.fn.FunctionTable;
 
 /**
  * MANA's own errors are made with {@link ErrorClass} (Open MPI's numbers); the application must
- * see the numbers of the lower half it runs on ({@code MPI.ERR_*}: MPICH numbers most classes
- * otherwise, e.g. MPI_ERR_WIN is 53 on Open MPI and 45 on MPICH). Translated by class name: the
- * lower half's {@code MPI.ERR_<NAME>}, read once per class. A class the lower half does not name,
- * or a lower half that cannot be asked, keeps its number.
+ * see the numbers of the lower half's API ({@code MPI.ERR_*}). Every lower half today gives Open
+ * MPI's numbers (the FFM one translates MPICH's at its boundary, e.g. MPICH's MPI_ERR_WIN 45 is
+ * the API's 53), so this is the identity; it stays for a lower half that does not. Translated by
+ * class name: the lower half's {@code MPI.ERR_<NAME>}, read once per class. A class the lower half
+ * does not name, or a lower half that cannot be asked, keeps its number.
  */
 public final class ErrorNumbers {
     private static final Map<Integer, String> NAMES = names();

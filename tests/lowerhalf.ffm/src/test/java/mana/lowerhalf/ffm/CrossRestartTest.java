@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * MANA jobs checkpointed under one MPI library and restarted under another with
  * {@code mana restart --mpi}: NbRing checkpointed under MPICH (FFM) restarts under Open MPI's JNI
  * binding, and checkpointed under Open MPI (FFM) restarts under MPICH (FFM); both give the checksum
- * of an uninterrupted run. Real mpirun and mpirun.mpich. Skips without MPICH or the FFM lower half
+ * of an uninterrupted run; an unmodified program keeping MPI's special ranks in its variables,
+ * checkpointed transparently on one library, restarts on the other. Real mpirun and mpirun.mpich. Skips without MPICH or the FFM lower half
  * (a JDK 22+ and ./mana setup), or with -Dmana.mpich.skip=true. About 60-90 s.
  */
 class CrossRestartTest {
@@ -60,6 +61,46 @@ class CrossRestartTest {
         String onMpich = run(dir, List.of(mana, "restart", "--strict", ck2.toString(), "--mpi", "mpich"));
         assertTrue(onMpich.contains("resumes at step"), onMpich);
         assertEquals(reference, checksum(onMpich), "Open MPI (FFM) checkpoint restarted under MPICH (FFM)");
+    }
+
+    /**
+     * An unmodified program that keeps MPI.ANY_SOURCE, MPI.PROC_NULL and a line's PROC_NULL
+     * neighbours in its own variables, checkpointed transparently under Open MPI (FFM) and
+     * restarted under MPICH (FFM), whose own ANY_SOURCE and PROC_NULL are each other's: the
+     * numbers restored into the program keep their meaning (the API has Open MPI's values on every
+     * library), so the restart prints the uninterrupted run's tail and checksum. Then the reverse.
+     */
+    @Test
+    void specialRanksInTheProgramsVariablesKeepTheirMeaningAcrossLibraries(@TempDir Path dir) throws Exception {
+        assumeFalse(Boolean.getBoolean("mana.mpich.skip"), "-Dmana.mpich.skip=true");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
+        assumeTrue(hasFfmShims(), "no FFM lower half with shims for both MPIs (needs a JDK 22+ and ./mana setup)");
+        Path jar = HOME.resolve("examples/target/mana-examples.jar");
+        assumeTrue(Files.isRegularFile(jar), "examples not built");
+        String mana = HOME.resolve("mana").toString();
+        String program = "mana.examples.plain.PlainSpecialRanks";
+
+        List<String> reference = lines(run(dir, List.of(mana, "run", "-np", "3", "--class", program, jar.toString(), "300", "0")));
+        assertTrue(reference.get(reference.size() - 1).startsWith("special ranks checksum"), String.join("\n", reference));
+        String[][] directions = {{"openmpi", "mpich"}, {"mpich", "openmpi"}};
+        for (String[] d : directions) {
+            Path ck = dir.resolve("ck-" + d[0]);
+            String first = run(dir, List.of(mana, "run", "--mpi", d[0], "--transparent", "--ckpt-dir", ck.toString(),
+                    "--ckpt-interval", "2s", "-np", "3", "--class", program, jar.toString(), "300", "20"));
+            assertTrue(first.contains("committed"), "no checkpoint under " + d[0] + ":\n" + first);
+            assertEquals(reference, lines(first), "uninterrupted under " + d[0]);
+            String restarted = run(dir, List.of(mana, "restart", "--strict", ck.toString(), "--mpi", d[1]));
+            assertTrue(restarted.contains("it ran on " + d[0] + ", now on " + d[1]), restarted);
+            List<String> tail = lines(restarted);
+            assertTrue(tail.size() >= 2 && tail.size() < reference.size() - 3, "the restart goes on mid-run:\n" + restarted);
+            assertEquals(reference.subList(reference.size() - tail.size(), reference.size()), tail,
+                    "checkpointed under " + d[0] + ", restarted under " + d[1]);
+        }
+    }
+
+    /** The program's own lines (rank 0's steps and checksum), without MANA's. */
+    private static List<String> lines(String output) {
+        return output.lines().filter(l -> l.startsWith("step ") || l.startsWith("special ranks checksum")).toList();
     }
 
     private static boolean hasFfmShims() throws IOException {

@@ -59,7 +59,7 @@ class FfmLowerHalfTest {
     }
 
     @ParameterizedTest(name = "{0} on {1} ranks: JNI = FFM on Open MPI = FFM on MPICH")
-    @CsvSource({"Hello, 2", "Ring, 3", "All, 4"})
+    @CsvSource({"Hello, 2", "Ring, 3", "All, 4", "Constants, 4"})
     void sameOutputAsTheJniBinding(String program, int ranks) throws Exception {
         assumeTrue(Files.isRegularFile(programs.resolve(program + ".class")), program + " not compiled (examples/openmpi missing?)");
         Run jni = jni(program, ranks);
