@@ -63,6 +63,8 @@ public final class RankLauncher {
     private final long t0 = System.nanoTime();
     private final List<String> timings = new ArrayList<>();
     private long last = t0;
+    /** The start-up profile ({@code -Dmana.startup.trace=true}); null when off. */
+    private static StartupTrace trace;
 
     /** Entry point without the boot jar ({@code mana.launcher.Main rank ...}); never returns. */
     public static void main(String[] args) {
@@ -88,6 +90,10 @@ public final class RankLauncher {
      * On a bad jar or class (or an internal error) it stops the framework and exits the JVM.
      */
     public static MethodHandle prepare(String[] args) {
+        trace = StartupTrace.startIfAsked();
+        if (trace != null) {
+            trace.mark("JVM start -> launcher main");
+        }
         RankLauncher launcher = new RankLauncher();
         int status;
         try {
@@ -113,6 +119,9 @@ public final class RankLauncher {
      * as under {@code java App}; otherwise 0. Never returns.
      */
     public static void finish(Throwable failure) {
+        if (trace != null) {
+            trace.mark("application main");
+        }
         int status = OK;
         if (failure != null) {
             System.out.flush();
@@ -125,6 +134,10 @@ public final class RankLauncher {
             current.makeTemplate();
         } else if (current != null && needsOrderlyStop()) {
             current.stop(current.framework);
+        }
+        if (trace != null) {
+            trace.mark("after main: threads, framework stop");
+            System.err.print(trace.report(java.util.Objects.requireNonNullElse(mana.launcher.mpi.WorldRank.rank(), "?")));
         }
         exit(status);
     }
@@ -328,10 +341,13 @@ public final class RankLauncher {
             Path storageToDelete = storage;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(storageToDelete), "mana-storage-cleanup"));
 
+            mark("arguments, lower-half exports, storage folder");
             Path bundles = distDir().resolve("bundles");
             StorageTemplate template = template(bundles, lowerExports);
             boolean found = template != null && template.exists();
+            mark("Felix storage template: key");
             boolean fromTemplate = found && copyTemplate(template, storage);
+            mark("Felix storage template: copy" + (fromTemplate ? "" : " (none)"));
             framework = newFramework(storage, lowerExports, !fromTemplate);
             framework.init();
             mark("framework init" + (fromTemplate ? " (storage from the template)" : ""));
@@ -353,6 +369,9 @@ public final class RankLauncher {
                     replaceTemplate = found; // found, but damaged or not of these bundles
                     this.storage = storage;
                 }
+            }
+            if (trace != null) {
+                trace.watchBundles(framework.getBundleContext());
             }
             RankExtras.apply(framework.getBundleContext(), distDir(), SHELL_START_LEVEL);
             framework.start();
@@ -687,6 +706,9 @@ public final class RankLauncher {
     }
 
     private void mark(String what) {
+        if (trace != null) {
+            trace.mark(what);
+        }
         if (verbose) {
             long now = System.nanoTime();
             timings.add(String.format("%-45s %6.1f ms", what, (now - last) / 1e6));
