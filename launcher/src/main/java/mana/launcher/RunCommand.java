@@ -35,7 +35,7 @@ public final class RunCommand {
     static final String TRACE_ENV = "MANA_STARTUP_TRACE";
 
     static boolean traceStartup(String value) {
-        return value != null && (value.equalsIgnoreCase("on") || value.equalsIgnoreCase("true") || value.equals("1"));
+        return mana.launcher.rank.StartupTrace.Cli.on(value);
     }
 
     /**

@@ -337,7 +337,7 @@ public final class RankLauncher {
         Path storage = null;
         try {
             String lowerExports = lowerHalfExports();
-            storage = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "mana-rank-");
+            storage = storageDir(Path.of(System.getProperty("java.io.tmpdir")));
             Path storageToDelete = storage;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(storageToDelete), "mana-storage-cleanup"));
 
@@ -531,6 +531,30 @@ public final class RankLauncher {
         }
     }
 
+    /**
+     * A new folder {@code mana-rank-PID-N} (owner only) for the framework's storage. Not
+     * {@code Files.createTempDirectory}: its random name seeds a {@code SecureRandom}, about
+     * 14 ms of a rank's start; the process id makes the name unique among live processes, and
+     * {@code createDirectory} fails rather than reuse a folder a dead process of that id left.
+     */
+    static Path storageDir(Path tmp) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        var owner = java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        for (int n = 0; ; n++) {
+            Path dir = tmp.resolve("mana-rank-" + pid + "-" + n);
+            try {
+                return Files.createDirectory(dir, owner);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (n >= 1000) {
+                    throw e;
+                }
+            } catch (UnsupportedOperationException e) {
+                return Files.createTempDirectory(tmp, "mana-rank-"); // not a POSIX file system
+            }
+        }
+    }
+
     /** Whether a folder can be written, or made in a parent that can. */
     static boolean writable(Path dir) {
         return Files.exists(dir) ? Files.isWritable(dir) : dir.getParent() != null && writable(dir.getParent());
@@ -644,6 +668,14 @@ public final class RankLauncher {
 
     /** The Export-Package header of the jar that holds {@code mpi/MPI.class} on the launcher's class path. */
     public static String lowerHalfExports() throws RankError {
+        Path jar = lowerHalfJar();
+        if (jar != null) {
+            try (JarFile jf = new JarFile(jar.toFile())) {
+                return exportsOf(jf.getManifest(), jar.toString());
+            } catch (IOException e) {
+                throw new RankError("cannot read the lower half's manifest: " + e.getMessage());
+            }
+        }
         URL url = RankLauncher.class.getClassLoader().getResource("mpi/MPI.class");
         if (url == null) {
             throw new RankError("the lower half (mpi/MPI.class) is not on the launcher's class path");
@@ -662,11 +694,37 @@ public final class RankLauncher {
         } catch (IOException e) {
             throw new RankError("cannot read the lower half's manifest: " + e.getMessage());
         }
+        return exportsOf(manifest, url.toString());
+    }
+
+    private static String exportsOf(Manifest manifest, String where) throws RankError {
         String exports = manifest == null ? null : manifest.getMainAttributes().getValue("Export-Package");
         if (exports == null || exports.isBlank()) {
-            throw new RankError("the lower-half jar (" + url + ") has no Export-Package header");
+            throw new RankError("the lower-half jar (" + where + ") has no Export-Package header");
         }
         return exports.trim();
+    }
+
+    /**
+     * The jar of the lower half's {@code mpi.MPI} (loaded, not initialised: no native library yet),
+     * or null when it is not a plain file. From the class, not by resource lookup: a lookup opens
+     * every jar before the lower half on the class path (bndlib, Bouncy Castle: some thousand
+     * entries each), about 30 ms of a rank's start, where the class comes mapped from the
+     * class-data archive with its jar already known.
+     */
+    static Path lowerHalfJar() {
+        try {
+            Class<?> mpi = Class.forName("mpi.MPI", false, RankLauncher.class.getClassLoader());
+            java.security.CodeSource cs = mpi.getProtectionDomain().getCodeSource();
+            URL loc = cs == null ? null : cs.getLocation();
+            if (loc != null && "file".equals(loc.getProtocol())) {
+                Path jar = Path.of(loc.toURI());
+                return Files.isRegularFile(jar) ? jar : null;
+            }
+        } catch (ClassNotFoundException | LinkageError | URISyntaxException | RuntimeException e) {
+            // the resource lookup below says what is wrong
+        }
+        return null;
     }
 
     /** The folder holding mana-launcher.jar (or the mana.dist system property). */

@@ -27,12 +27,13 @@ public final class StartupTrace {
     /** The service property of the {@code Consumer<String>} through which bundles mark phases. */
     public static final String SINK_PROPERTY = "mana.startup.trace";
     public static final String SINK_FILTER = "(" + SINK_PROPERTY + "=sink)";
-    /** The line prefix that {@code mana bench startup --phases} reads. */
-    public static final String PREFIX = "[mana startup] rank ";
+    /** The line prefix that {@code mana bench startup --phases} reads ({@code rank R} or {@code cli} follows). */
+    public static final String PREFIX = "[mana startup] ";
 
     private final com.sun.management.OperatingSystemMXBean os;
     private final CompilationMXBean jit;
     private final List<String> lines = new ArrayList<>();
+    private boolean bundlesStarting;
     private String openBundle;
     private long[] openSince;
     private final List<String> bundleLines = new ArrayList<>();
@@ -122,6 +123,10 @@ public final class StartupTrace {
         system.addBundleListener((SynchronousBundleListener) e -> {
             if (e.getType() == BundleEvent.STARTING) {
                 synchronized (this) {
+                    if (!bundlesStarting) {
+                        bundlesStarting = true;
+                        mark("framework start: resolve, until a bundle starts");
+                    }
                     closeBundle();
                     openBundle = e.getBundle().getSymbolicName();
                     openSince = now();
@@ -134,10 +139,53 @@ public final class StartupTrace {
         system.registerService(Consumer.class, sink, props);
     }
 
+    /**
+     * The same for the {@code mana run} JVM ({@code MANA_STARTUP_TRACE=on}): its phases until
+     * {@code mpirun} is started and its own processor time while the job runs (the coordinator),
+     * printed when the job ends. Its processor time is the JVM's (10 ms ticks on JDK 17).
+     */
+    public static final class Cli {
+        private static final Cli TRACE = on(System.getenv("MANA_STARTUP_TRACE")) ? new Cli() : null;
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final StringBuilder lines = new StringBuilder();
+        private long lastWall = ManagementFactory.getRuntimeMXBean().getStartTime() * 1_000_000L;
+        private long lastCpu;
+
+        /** Whether a value of {@code MANA_STARTUP_TRACE} switches the profile on. */
+        public static boolean on(String value) {
+            return value != null && (value.equalsIgnoreCase("on") || value.equalsIgnoreCase("true") || value.equals("1"));
+        }
+
+        /** Ends the CLI's current phase (nothing when the profile is off). */
+        public static void mark(String phase) {
+            if (TRACE != null) {
+                synchronized (TRACE) {
+                    java.time.Instant i = java.time.Instant.now();
+                    long wall = i.getEpochSecond() * 1_000_000_000L + i.getNano();
+                    long cpu = TRACE.os.getProcessCpuTime();
+                    TRACE.lines.append(PREFIX).append("cli ").append(line(phase, wall - TRACE.lastWall, cpu - TRACE.lastCpu, 0)).append('\n');
+                    TRACE.lastWall = wall;
+                    TRACE.lastCpu = cpu;
+                }
+            }
+        }
+
+        /** Prints the CLI's phases so far. */
+        public static void print() {
+            if (TRACE != null) {
+                synchronized (TRACE) {
+                    System.err.print(TRACE.lines);
+                    TRACE.lines.setLength(0);
+                }
+            }
+        }
+    }
+
     /** The profile so far, one line per phase, then the bundles' start times (within "framework start"). */
     synchronized String report(String rank) {
         StringBuilder sb = new StringBuilder();
-        String p = PREFIX + rank + " ";
+        String p = PREFIX + "rank " + rank + " ";
         sb.append(p).append(String.format("| %-48s | %10s | %10s | %9s%n", "phase", "wall", "cpu", "jit"));
         for (String l : lines) {
             sb.append(p).append(l).append('\n');
