@@ -384,6 +384,13 @@ public final class RankLauncher {
             if (mainClass == null || mainClass.isEmpty()) {
                 throw new RankError(appName + " has no Main-Class; give one with --class NAME");
             }
+            if ("true".equalsIgnoreCase(wrapped.manifest().getMainAttributes().getValue(AppBundle.WEAVE_HEADER))
+                    && !"off".equalsIgnoreCase(System.getenv("MANA_WEAVE_CACHE"))) {
+                Path cacheDir = weaveCacheDir(cacheBase(), wrapped.bytes(), bundles);
+                if (cacheDir != null) {
+                    System.setProperty(WEAVE_CACHE, cacheDir.toString());
+                }
+            }
             Bundle app;
             try (InputStream in = new ByteArrayInputStream(wrapped.bytes())) {
                 app = framework.getBundleContext().installBundle("mana-app:" + (appJar != null ? appJar : classPath.joined()), in);
@@ -552,6 +559,64 @@ public final class RankLauncher {
             } catch (UnsupportedOperationException e) {
                 return Files.createTempDirectory(tmp, "mana-rank-"); // not a POSIX file system
             }
+        }
+    }
+
+    /** Where bundle mana.weaver keeps the woven classes of the job's application bundle (its WovenCache). */
+    static final String WEAVE_CACHE = "mana.weave.cache";
+
+    /**
+     * The woven-class cache of an application bundle ({@code $XDG_CACHE_HOME/mana/woven/KEY}, or
+     * under {@code ~/.cache}; {@code MANA_WEAVE_CACHE=off} leaves it out): every job of the same
+     * bundle shares it, so only the first job's ranks weave. The key is the bundle's CRC-32 and
+     * length (the woven bytes depend on every class of it: the call graph) and the name, size and
+     * time of the weaver bundle's jar (another weaver weaves otherwise). Rank 0 keeps the 16 most
+     * recently made folders when it makes a new one. Null when there is no such place.
+     */
+    static Path weaveCacheDir(Path base, byte[] bundle, Path platformBundles) {
+        if (base == null) {
+            return null;
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bundle);
+        StringBuilder weaver = new StringBuilder();
+        try {
+            for (Path jar : bundleJars(platformBundles)) {
+                if (jar.getFileName().toString().startsWith("mana.weaver")) {
+                    weaver.append(jar.getFileName()).append(Files.size(jar)).append(Files.getLastModifiedTime(jar).toMillis());
+                }
+            }
+        } catch (RankError | IOException e) {
+            return null;
+        }
+        String key = Long.toHexString(crc.getValue()) + "-" + bundle.length + "-" + Integer.toHexString(weaver.toString().hashCode());
+        Path dir = base.resolve(key);
+        if (!Files.isDirectory(dir) && "0".equals(mana.launcher.mpi.WorldRank.rank())) {
+            pruneWeaveCache(base, 16);
+        }
+        return dir;
+    }
+
+    private static Path cacheBase() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        String home = System.getProperty("user.home");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : home == null || home.isBlank() ? null : Path.of(home, ".cache");
+        return base == null ? null : base.resolve("mana").resolve("woven");
+    }
+
+    /** Removes all but the {@code keep} most recently changed folders (best effort: another job may be using one; it then weaves). */
+    static void pruneWeaveCache(Path base, int keep) {
+        try (Stream<Path> s = Files.list(base)) {
+            List<Path> old = s.filter(Files::isDirectory).sorted(Comparator.comparing((Path p) -> {
+                try {
+                    return Files.getLastModifiedTime(p).toMillis();
+                } catch (IOException e) {
+                    return 0L;
+                }
+            }).reversed()).skip(keep - 1).toList();
+            old.forEach(RankLauncher::deleteTree);
+        } catch (IOException | RuntimeException e) {
+            // no cache yet, or not ours to clean
         }
     }
 
