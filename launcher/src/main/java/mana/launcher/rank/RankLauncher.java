@@ -733,14 +733,6 @@ public final class RankLauncher {
 
     /** The Export-Package header of the jar that holds {@code mpi/MPI.class} on the launcher's class path. */
     public static String lowerHalfExports() throws RankError {
-        Path jar = lowerHalfJar();
-        if (jar != null) {
-            try (JarFile jf = new JarFile(jar.toFile())) {
-                return exportsOf(jf.getManifest(), jar.toString());
-            } catch (IOException e) {
-                throw new RankError("cannot read the lower half's manifest: " + e.getMessage());
-            }
-        }
         URL url = RankLauncher.class.getClassLoader().getResource("mpi/MPI.class");
         if (url == null) {
             throw new RankError("the lower half (mpi/MPI.class) is not on the launcher's class path");
@@ -768,28 +760,6 @@ public final class RankLauncher {
             throw new RankError("the lower-half jar (" + where + ") has no Export-Package header");
         }
         return exports.trim();
-    }
-
-    /**
-     * The jar of the lower half's {@code mpi.MPI} (loaded, not initialised: no native library yet),
-     * or null when it is not a plain file. From the class, not by resource lookup: a lookup opens
-     * every jar before the lower half on the class path (bndlib, Bouncy Castle: some thousand
-     * entries each), about 30 ms of a rank's start, where the class comes mapped from the
-     * class-data archive with its jar already known.
-     */
-    static Path lowerHalfJar() {
-        try {
-            Class<?> mpi = Class.forName("mpi.MPI", false, RankLauncher.class.getClassLoader());
-            java.security.CodeSource cs = mpi.getProtectionDomain().getCodeSource();
-            URL loc = cs == null ? null : cs.getLocation();
-            if (loc != null && "file".equals(loc.getProtocol())) {
-                Path jar = Path.of(loc.toURI());
-                return Files.isRegularFile(jar) ? jar : null;
-            }
-        } catch (ClassNotFoundException | LinkageError | URISyntaxException | RuntimeException e) {
-            // the resource lookup below says what is wrong
-        }
-        return null;
     }
 
     /** The folder holding mana-launcher.jar (or the mana.dist system property). */
