@@ -616,7 +616,6 @@ final class JobRunner {
         try {
             int status = p.waitFor();
             StartupTrace.Cli.mark("CLI while the job ran (coordinator)");
-            StartupTrace.Cli.print();
             return status;
         } catch (InterruptedException e) {
             p.destroy();

@@ -72,6 +72,8 @@ public final class Main {
             }
             status = 1;
         }
+        mana.launcher.rank.StartupTrace.Cli.mark("CLI after the job: coordinator closed, job folder removed");
+        mana.launcher.rank.StartupTrace.Cli.print();
         System.exit(status);
     }
 
