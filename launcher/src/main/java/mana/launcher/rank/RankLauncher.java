@@ -569,8 +569,9 @@ public final class RankLauncher {
      * The woven-class cache of an application bundle ({@code $XDG_CACHE_HOME/mana/woven/KEY}, or
      * under {@code ~/.cache}; {@code MANA_WEAVE_CACHE=off} leaves it out): every job of the same
      * bundle shares it, so only the first job's ranks weave. The key is the bundle's CRC-32 and
-     * length (the woven bytes depend on every class of it: the call graph) and the name, size and
-     * time of the weaver bundle's jar (another weaver weaves otherwise). Rank 0 keeps the 16 most
+     * length (the woven bytes depend on every class of it: the call graph), and the JDK and the
+     * name, size and time of every platform bundle jar (the weaver's own, and the classes it
+     * looks up: the upper half's {@code mpi}, the JDK's). Rank 0 keeps the 16 most
      * recently made folders when it makes a new one. Null when there is no such place.
      */
     static Path weaveCacheDir(Path base, byte[] bundle, Path platformBundles) {
@@ -579,12 +580,12 @@ public final class RankLauncher {
         }
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(bundle);
-        StringBuilder weaver = new StringBuilder();
+        // the weaver, and what it looks classes up in: the platform bundles (the upper half's mpi) and the JDK
+        StringBuilder weaver = new StringBuilder(System.getProperty("java.home") + " " + System.getProperty("java.version"));
         try {
             for (Path jar : bundleJars(platformBundles)) {
-                if (jar.getFileName().toString().startsWith("mana.weaver")) {
-                    weaver.append(jar.getFileName()).append(Files.size(jar)).append(Files.getLastModifiedTime(jar).toMillis());
-                }
+                weaver.append(' ').append(jar.getFileName()).append(' ').append(Files.size(jar)).append(' ')
+                        .append(Files.getLastModifiedTime(jar).toMillis());
             }
         } catch (RankError | IOException e) {
             return null;
