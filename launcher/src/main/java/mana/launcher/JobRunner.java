@@ -14,6 +14,7 @@ import mana.ckpt.store.Manifest;
 import mana.ckpt.store.NoUsableCheckpointException;
 import mana.ckpt.store.Selection;
 import mana.launcher.coord.CoordTls;
+import mana.launcher.rank.StartupTrace;
 import mana.launcher.levels.LevelOptions;
 import mana.launcher.levels.NodeProbe;
 import mana.launcher.startup.AppBundleCache;
@@ -305,6 +306,7 @@ final class JobRunner {
                 throw new UsageError(command, "cannot make the coordinator's TLS key: " + e.getMessage());
             }
         }
+        StartupTrace.Cli.mark("CLI: arguments, MPI, options");
         try (Coordinator coord = new Coordinator(new Coordinator.Settings(jobId, token, root, opts.keep(), opts.interval(), np,
                 launchDescription(ra, opts, mpi)), bind, tls, msg -> System.err.println("[mana] " + msg))) {
             // Ranks on other hosts read the job's bundle from here: on the checkpoint root's file
@@ -315,8 +317,10 @@ final class JobRunner {
             } else {
                 jobDir = Files.createTempDirectory("mana-job-");
             }
+            StartupTrace.Cli.mark("CLI: coordinator, job folder");
             Path wrapped = jobDir.resolve("app-bundle.jar");
             wrapApp(command, app, wrapped);
+            StartupTrace.Cli.mark("CLI: application bundle");
             RunCommand.writeBootArgs(wrapped, launcher);
             jobFile = new JobFile(jobId, pid, coord.host(), coord.port(), token, root.toString(), np,
                     app.jar() != null ? app.jar().toString() : app.mainClass() + " (class path " + app.classPath().joined() + ")",
@@ -376,6 +380,7 @@ final class JobRunner {
                 } else {
                     env.put(ENV_TOKEN, token);
                 }
+                StartupTrace.Cli.mark("CLI: job file, rank command");
                 int status = exec(cmd, env);
                 if (status == 0) {
                     if (coord.endedByCheckpoint()) {
@@ -622,6 +627,7 @@ final class JobRunner {
         Process p;
         try {
             p = pb.start();
+            StartupTrace.Cli.mark("CLI: start mpirun");
         } catch (IOException e) {
             throw new UsageError(null, "cannot start " + cmd.get(0) + ": " + e.getMessage());
         }
@@ -629,7 +635,9 @@ final class JobRunner {
         Runtime.getRuntime().addShutdownHook(killer);
         current = p;
         try {
-            return p.waitFor();
+            int status = p.waitFor();
+            StartupTrace.Cli.mark("CLI while the job ran (coordinator)");
+            return status;
         } catch (InterruptedException e) {
             p.destroy();
             Thread.currentThread().interrupt();

@@ -57,6 +57,7 @@ public final class Main {
             RankLauncher.main(Arrays.copyOfRange(argv, 1, argv.length)); // never returns
             return;
         }
+        mana.launcher.rank.StartupTrace.Cli.mark("CLI JVM start -> main");
         int status;
         try {
             status = run(Arrays.asList(argv));
@@ -71,6 +72,8 @@ public final class Main {
             }
             status = 1;
         }
+        mana.launcher.rank.StartupTrace.Cli.mark("CLI after the job: coordinator closed, job folder removed");
+        mana.launcher.rank.StartupTrace.Cli.print();
         System.exit(status);
     }
 

@@ -295,6 +295,8 @@ public record RunArgs(boolean help, String mainClass, List<String> mpirunArgs, S
 
             Environment: MANA_JAVA_OPTS adds JVM options to every rank (split at spaces).
             -Dmana.verbose=true on mana prints each rank's boot timings on stderr.
+            MANA_STARTUP_TRACE=on prints the start-up profile of the CLI and of every rank
+            (wall and processor time per phase) on stderr when the job ends.
 
             Exit status: mpirun's (0 when all ranks finish; a rank whose main throws exits 1;
             MPI abort(code) gives code); 2 for usage errors (no such jar, empty class path,

@@ -31,6 +31,12 @@ public final class RunCommand {
 
     /** The JVM main class of every rank (in {@link #rankBootJar}, on the boot class path). */
     static final String RANK_MAIN = "mana.launcher.boot.RankMain";
+    /** {@code MANA_STARTUP_TRACE=on}: every rank prints its start-up profile at exit ({@link mana.launcher.rank.StartupTrace}). */
+    static final String TRACE_ENV = "MANA_STARTUP_TRACE";
+
+    static boolean traceStartup(String value) {
+        return mana.launcher.rank.StartupTrace.Cli.on(value);
+    }
 
     /**
      * dist/mana-rank.jar next to mana-launcher.jar: what the rank JVM runs ({@code -jar}); its
@@ -122,6 +128,9 @@ public final class RunCommand {
         cmd.addAll(PluginSupport.javaOptions(ra.shell()));
         if (ra.atFinalize() != null) {
             cmd.add("-Dmana.shell.atFinalize=" + ra.atFinalize());
+        }
+        if (traceStartup(System.getenv(TRACE_ENV))) {
+            cmd.add("-D" + mana.launcher.rank.StartupTrace.PROPERTY + "=true");
         }
         for (String prop : List.of("mana.verbose", "mana.home")) {
             String v = System.getProperty(prop);

@@ -2,7 +2,6 @@ package mana.launcher.coord;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,9 +88,9 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         Path tmp = d.resolve("." + jobId + ".tmp");
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-            p.store(out, "MANA job (removed when the job ends)");
-        }
+        // ISO-8859-1 with \\u escapes, as Properties.store writes; no date line (see PropertiesText)
+        Files.write(tmp, PropertiesText.of("MANA job (removed when the job ends)", p).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                StandardOpenOption.WRITE);
         Files.move(tmp, path(), java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 

@@ -63,6 +63,8 @@ public final class RankLauncher {
     private final long t0 = System.nanoTime();
     private final List<String> timings = new ArrayList<>();
     private long last = t0;
+    /** The start-up profile ({@code -Dmana.startup.trace=true}); null when off. */
+    private static StartupTrace trace;
 
     /** Entry point without the boot jar ({@code mana.launcher.Main rank ...}); never returns. */
     public static void main(String[] args) {
@@ -88,6 +90,10 @@ public final class RankLauncher {
      * On a bad jar or class (or an internal error) it stops the framework and exits the JVM.
      */
     public static MethodHandle prepare(String[] args) {
+        trace = StartupTrace.startIfAsked();
+        if (trace != null) {
+            trace.mark("JVM start -> launcher main");
+        }
         RankLauncher launcher = new RankLauncher();
         int status;
         try {
@@ -113,6 +119,9 @@ public final class RankLauncher {
      * as under {@code java App}; otherwise 0. Never returns.
      */
     public static void finish(Throwable failure) {
+        if (trace != null) {
+            trace.mark("application main");
+        }
         int status = OK;
         if (failure != null) {
             System.out.flush();
@@ -125,6 +134,10 @@ public final class RankLauncher {
             current.makeTemplate();
         } else if (current != null && needsOrderlyStop()) {
             current.stop(current.framework);
+        }
+        if (trace != null) {
+            trace.mark("after main: threads, framework stop");
+            System.err.print(trace.report(java.util.Objects.requireNonNullElse(mana.launcher.mpi.WorldRank.rank(), "?")));
         }
         exit(status);
     }
@@ -324,14 +337,17 @@ public final class RankLauncher {
         Path storage = null;
         try {
             String lowerExports = lowerHalfExports();
-            storage = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "mana-rank-");
+            storage = storageDir(Path.of(System.getProperty("java.io.tmpdir")));
             Path storageToDelete = storage;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(storageToDelete), "mana-storage-cleanup"));
 
+            mark("arguments, lower-half exports, storage folder");
             Path bundles = distDir().resolve("bundles");
             StorageTemplate template = template(bundles, lowerExports);
             boolean found = template != null && template.exists();
+            mark("Felix storage template: key");
             boolean fromTemplate = found && copyTemplate(template, storage);
+            mark("Felix storage template: copy" + (fromTemplate ? "" : " (none)"));
             framework = newFramework(storage, lowerExports, !fromTemplate);
             framework.init();
             mark("framework init" + (fromTemplate ? " (storage from the template)" : ""));
@@ -354,6 +370,9 @@ public final class RankLauncher {
                     this.storage = storage;
                 }
             }
+            if (trace != null) {
+                trace.watchBundles(framework.getBundleContext());
+            }
             RankExtras.apply(framework.getBundleContext(), distDir(), SHELL_START_LEVEL);
             framework.start();
             mark("framework start (platform bundles started)");
@@ -364,6 +383,13 @@ public final class RankLauncher {
             String mainClass = mainOverride != null ? mainOverride : wrapped.mainClass();
             if (mainClass == null || mainClass.isEmpty()) {
                 throw new RankError(appName + " has no Main-Class; give one with --class NAME");
+            }
+            if ("true".equalsIgnoreCase(wrapped.manifest().getMainAttributes().getValue(AppBundle.WEAVE_HEADER))
+                    && !"off".equalsIgnoreCase(System.getenv("MANA_WEAVE_CACHE"))) {
+                Path cacheDir = weaveCacheDir(cacheBase(), wrapped.bytes(), bundles);
+                if (cacheDir != null) {
+                    System.setProperty(WEAVE_CACHE, cacheDir.toString());
+                }
             }
             Bundle app;
             try (InputStream in = new ByteArrayInputStream(wrapped.bytes())) {
@@ -512,6 +538,89 @@ public final class RankLauncher {
         }
     }
 
+    /**
+     * A new folder {@code mana-rank-PID-N} (owner only) for the framework's storage. Not
+     * {@code Files.createTempDirectory}: its random name seeds a {@code SecureRandom}, about
+     * 14 ms of a rank's start; the process id makes the name unique among live processes, and
+     * {@code createDirectory} fails rather than reuse a folder a dead process of that id left.
+     */
+    static Path storageDir(Path tmp) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        var owner = java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        for (int n = 0; ; n++) {
+            Path dir = tmp.resolve("mana-rank-" + pid + "-" + n);
+            try {
+                return Files.createDirectory(dir, owner);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (n >= 1000) {
+                    throw e;
+                }
+            } catch (UnsupportedOperationException e) {
+                return Files.createTempDirectory(tmp, "mana-rank-"); // not a POSIX file system
+            }
+        }
+    }
+
+    /** Where bundle mana.weaver keeps the woven classes of the job's application bundle (its WovenCache). */
+    static final String WEAVE_CACHE = "mana.weave.cache";
+
+    /**
+     * The woven-class cache of an application bundle ({@code $XDG_CACHE_HOME/mana/woven/KEY}, or
+     * under {@code ~/.cache}; {@code MANA_WEAVE_CACHE=off} leaves it out): every job of the same
+     * bundle shares it, so only the first job's ranks weave. The key is the bundle's CRC-32 and
+     * length (the woven bytes depend on every class of it: the call graph), and the JDK and the
+     * name, size and time of every platform bundle jar (the weaver's own, and the classes it
+     * looks up: the upper half's {@code mpi}, the JDK's). Rank 0 keeps the 16 most
+     * recently made folders when it makes a new one. Null when there is no such place.
+     */
+    static Path weaveCacheDir(Path base, byte[] bundle, Path platformBundles) {
+        if (base == null) {
+            return null;
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bundle);
+        // the weaver, and what it looks classes up in: the platform bundles (the upper half's mpi) and the JDK
+        StringBuilder weaver = new StringBuilder(System.getProperty("java.home") + " " + System.getProperty("java.version"));
+        try {
+            for (Path jar : bundleJars(platformBundles)) {
+                weaver.append(' ').append(jar.getFileName()).append(' ').append(Files.size(jar)).append(' ')
+                        .append(Files.getLastModifiedTime(jar).toMillis());
+            }
+        } catch (RankError | IOException e) {
+            return null;
+        }
+        String key = Long.toHexString(crc.getValue()) + "-" + bundle.length + "-" + Integer.toHexString(weaver.toString().hashCode());
+        Path dir = base.resolve(key);
+        if (!Files.isDirectory(dir) && "0".equals(mana.launcher.mpi.WorldRank.rank())) {
+            pruneWeaveCache(base, 16);
+        }
+        return dir;
+    }
+
+    private static Path cacheBase() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        String home = System.getProperty("user.home");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : home == null || home.isBlank() ? null : Path.of(home, ".cache");
+        return base == null ? null : base.resolve("mana").resolve("woven");
+    }
+
+    /** Removes all but the {@code keep} most recently changed folders (best effort: another job may be using one; it then weaves). */
+    static void pruneWeaveCache(Path base, int keep) {
+        try (Stream<Path> s = Files.list(base)) {
+            List<Path> old = s.filter(Files::isDirectory).sorted(Comparator.comparing((Path p) -> {
+                try {
+                    return Files.getLastModifiedTime(p).toMillis();
+                } catch (IOException e) {
+                    return 0L;
+                }
+            }).reversed()).skip(keep - 1).toList();
+            old.forEach(RankLauncher::deleteTree);
+        } catch (IOException | RuntimeException e) {
+            // no cache yet, or not ours to clean
+        }
+    }
+
     /** Whether a folder can be written, or made in a parent that can. */
     static boolean writable(Path dir) {
         return Files.exists(dir) ? Files.isWritable(dir) : dir.getParent() != null && writable(dir.getParent());
@@ -643,9 +752,13 @@ public final class RankLauncher {
         } catch (IOException e) {
             throw new RankError("cannot read the lower half's manifest: " + e.getMessage());
         }
+        return exportsOf(manifest, url.toString());
+    }
+
+    private static String exportsOf(Manifest manifest, String where) throws RankError {
         String exports = manifest == null ? null : manifest.getMainAttributes().getValue("Export-Package");
         if (exports == null || exports.isBlank()) {
-            throw new RankError("the lower-half jar (" + url + ") has no Export-Package header");
+            throw new RankError("the lower-half jar (" + where + ") has no Export-Package header");
         }
         return exports.trim();
     }
@@ -687,6 +800,9 @@ public final class RankLauncher {
     }
 
     private void mark(String what) {
+        if (trace != null) {
+            trace.mark(what);
+        }
         if (verbose) {
             long now = System.nanoTime();
             timings.add(String.format("%-45s %6.1f ms", what, (now - last) / 1e6));

@@ -13,11 +13,20 @@ import java.util.List;
  * later, with the same code once there. C1 is untouched ({@code -XX:TieredStopAtLevel=1} would
  * cost steady-state speed and is not used). {@code MANA_STARTUP_JIT=off} leaves the JVM's
  * defaults; options in {@code MANA_JAVA_OPTS} come after these and win.
+ *
+ * <p>C1 with profiling (tier 3) likewise takes a method after ten times the default counts
+ * (2,000 calls instead of 200, a loop after 600,000 iterations instead of 60,000): the boot
+ * calls most of its methods a few hundred times, and compiling them was about 0.2 s of C1 time
+ * per rank; with this a rank's boot costs about 0.1 s less processor time (measured with
+ * {@code MANA_STARTUP_TRACE=on}, 6 alternating runs: 646 to 532 ms to main, median). A method
+ * the application keeps calling is interpreted a little longer, then compiled as before.
  */
 public final class RankJit {
     public static final String ENV = "MANA_STARTUP_JIT";
     /** How much later than the JVM's defaults C2 takes a method. */
     static final int C2_LATER = 10;
+    /** How much later than the JVM's defaults C1 (with profiling, tier 3) takes a method. */
+    static final int C1_LATER = 10;
 
     private RankJit() {
     }
@@ -27,8 +36,10 @@ public final class RankJit {
         if (value != null && value.trim().equalsIgnoreCase("off")) {
             return List.of();
         }
-        // JDK 17 defaults: 5000, 600, 15000, 40000
+        // JDK 17 (and 25) defaults: 5000, 600, 15000, 40000 and 200, 100, 2000, 60000
         return List.of("-XX:Tier4InvocationThreshold=" + 5000 * C2_LATER, "-XX:Tier4MinInvocationThreshold=" + 600 * C2_LATER,
-                "-XX:Tier4CompileThreshold=" + 15000 * C2_LATER, "-XX:Tier4BackEdgeThreshold=" + 40000 * C2_LATER);
+                "-XX:Tier4CompileThreshold=" + 15000 * C2_LATER, "-XX:Tier4BackEdgeThreshold=" + 40000 * C2_LATER,
+                "-XX:Tier3InvocationThreshold=" + 200 * C1_LATER, "-XX:Tier3MinInvocationThreshold=" + 100 * C1_LATER,
+                "-XX:Tier3CompileThreshold=" + 2000 * C1_LATER, "-XX:Tier3BackEdgeThreshold=" + 60000 * C1_LATER);
     }
 }

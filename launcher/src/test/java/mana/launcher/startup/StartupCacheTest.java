@@ -77,7 +77,9 @@ class StartupCacheTest {
     void rankJitDelaysC2TenfoldUnlessSwitchedOff() {
         List<String> on = RankJit.options(null);
         assertEquals(List.of("-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
-                "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000"), on);
+                "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000",
+                "-XX:Tier3InvocationThreshold=2000", "-XX:Tier3MinInvocationThreshold=1000",
+                "-XX:Tier3CompileThreshold=20000", "-XX:Tier3BackEdgeThreshold=600000"), on);
         assertEquals(on, RankJit.options("on"));
         assertEquals(List.of(), RankJit.options("off"));
         assertEquals(List.of(), RankJit.options(" OFF "));

@@ -28,18 +28,41 @@ public final class AppWeavingHook implements WeavingHook {
     /** The manifest header that asks for weaving. */
     public static final String HEADER = "Mana-Weave";
     static final String API_IMPORT = "mana.weaver.api";
+    /** The location of the job's application bundle (the rank launcher installs it so): the one the cache is for. */
+    static final String APP_LOCATION = "mana-app:";
 
     /** {@code -Dmana.verbose=true} (mana run passes it to the ranks): say which classes load as compiled. */
     private static final boolean VERBOSE = Boolean.getBoolean("mana.verbose");
 
     /** Per bundle: its weaver, or empty when it does not ask for weaving (decided once per bundle). */
     private final Map<Long, java.util.Optional<Weaver>> weavers = new ConcurrentHashMap<>();
+    /** Per bundle that asks for weaving: whether it does (made on the first class the cache does not hold). */
+    private final Map<Long, Boolean> weaves = new ConcurrentHashMap<>();
+    /** Woven classes of the job's application bundle, kept for the other ranks and restarts (null: none). */
+    private final WovenCache cache = WovenCache.fromSystemProperty();
 
     @Override
     public void weave(WovenClass wc) {
         BundleWiring wiring = wc.getBundleWiring();
         Bundle b = wiring.getBundle();
         try {
+            Boolean asks = weaves.get(b.getBundleId());
+            if (asks == null) {
+                asks = "true".equalsIgnoreCase(b.getHeaders("").get(HEADER));
+                weaves.put(b.getBundleId(), asks);
+            }
+            if (!asks) {
+                return;
+            }
+            byte[] in = cache != null && b.getLocation().startsWith(APP_LOCATION) ? wc.getBytes() : null;
+            byte[] cached = in == null ? null : cache.get(wc.getClassName(), in);
+            if (cached != null) {
+                if (cached.length > 0) {
+                    wc.setBytes(cached);
+                    wc.getDynamicImports().add(API_IMPORT);
+                }
+                return;
+            }
             java.util.Optional<Weaver> w = weavers.get(b.getBundleId());
             if (w == null) {
                 // not computeIfAbsent: making a weaver loads the weaver's own classes, which come through here
@@ -51,6 +74,9 @@ public final class AppWeavingHook implements WeavingHook {
                 return;
             }
             byte[] out = w.get().weave(wc.getBytes());
+            if (in != null) {
+                cache.put(wc.getClassName(), in, out);
+            }
             if (out != null) {
                 wc.setBytes(out);
                 wc.getDynamicImports().add(API_IMPORT);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mana.core.fn.EnvProvider;
 import mana.core.fn.LifecycleListener;
+import mana.core.fn.StartupMarks;
 import mana.core.gate.CallerThreads;
 import mana.core.vid.Handles;
 import mana.wrappers.base.Lower;
@@ -63,7 +64,9 @@ public final class EnvWrappers implements EnvProvider {
     @Activate
     void activate() {
         // Loading the lower half's MPI class loads libmpi_java into the framework class loader.
+        StartupMarks.mark("framework start until the lower half loads");
         Lower.fillConstants();
+        StartupMarks.mark("lower half: load libmpi_java, constants");
     }
 
     @Override
@@ -71,11 +74,14 @@ public final class EnvWrappers implements EnvProvider {
         try {
             CallerThreads.requested(MPI.THREAD_SINGLE);
             CallerThreads.initThread(-1);
+            StartupMarks.mark("application main until MPI_Init");
             String[] rest = MPI.Init(args);
+            StartupMarks.mark("MPI_Init (lower half)");
             Lower.fillConstants();
             Lower.describeWorld();
             restore();
             tell(true);
+            StartupMarks.mark("after MPI_Init: world, coordinator INIT");
             return rest;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -87,11 +93,14 @@ public final class EnvWrappers implements EnvProvider {
         try {
             CallerThreads.requested(required);
             CallerThreads.initThread(required);
+            StartupMarks.mark("application main until MPI_Init");
             int provided = MPI.InitThread(args, required);
+            StartupMarks.mark("MPI_Init (lower half)");
             Lower.fillConstants();
             Lower.describeWorld();
             restore();
             tell(true);
+            StartupMarks.mark("after MPI_Init: world, coordinator INIT");
             return provided;
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -101,6 +110,7 @@ public final class EnvWrappers implements EnvProvider {
     @Override
     public void finalizeMpi() throws ManaException {
         try {
+            StartupMarks.mark("application main between MPI_Init and MPI_Finalize");
             tell(false);
             Object internal = Handles.internalWorld();
             if (internal != null) {
@@ -108,6 +118,7 @@ public final class EnvWrappers implements EnvProvider {
                 Handles.setInternalWorld(null);
             }
             MPI.Finalize();
+            StartupMarks.mark("MPI_Finalize");
         } catch (MPIException e) {
             throw Lower.error(e);
         }
