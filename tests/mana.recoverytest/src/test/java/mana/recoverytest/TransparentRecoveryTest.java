@@ -154,6 +154,41 @@ class TransparentRecoveryTest {
         assertTrue(changed.all().contains("class mana.examples.plain.PlainRing differs from the checkpointed one"), changed.all());
     }
 
+    /**
+     * A user-defined op (an anonymous UserFunction, not Serializable, counting its calls into an
+     * array main holds) in every round's allReduce: mana checkpoint, kill -9 of every rank, mana
+     * restart: the restart prints the uninterrupted run's tail, the op's call count included (its
+     * function came back through the heap image as the object main's array is shared with).
+     * Before session 16 such a checkpoint was refused (the engine saved op functions with Java
+     * serialization). The reference is an uninterrupted MANA run: Open MPI's own binding keeps
+     * the JNI local reference of a user op's first call and calls through it later, so a raw run
+     * of this loop sometimes fails (NullPointerException in mpi.Op.call) once the JIT moves frames.
+     */
+    @Test
+    void aProgramWithAnAnonymousUserOpIsRestartedWithTheSameOutput() throws Exception {
+        ManaJob.Run ref = ManaJob.mana("run", "--transparent", "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, "0",
+                "op");
+        assertEquals(0, ref.exit(), ref.all());
+        assertEquals(RecoveryTest.checksum(ringRef, "plain ring checksum"), RecoveryTest.checksum(ref, "plain ring checksum"),
+                "the user op sums as MPI.SUM does");
+        assertTrue(ref.out().contains("user op called"), ref.all());
+        Path root = tmp.resolve("op");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, MS, "op");
+        try (job) {
+            job.awaitOutput("round 20 sum");
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("user op called"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        RestartTail.assertTail(ref, rest, 2, 0, "round 20");
+    }
+
     /** --ckpt-interval and --max-restarts, one rank killed -9 at a random moment: the same answer. */
     @Test
     void aRankKilledAtARandomMomentIsRecoveredWithTheSameAnswer() throws Exception {

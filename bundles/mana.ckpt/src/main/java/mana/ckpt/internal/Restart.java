@@ -266,7 +266,8 @@ final class Restart {
             phase("table, counters");
 
             AppObjects objects = readObjects(r);
-            if (r.section(Sections.HEAP).isPresent()) {
+            boolean transparent = r.section(Sections.HEAP).isPresent();
+            if (transparent) {
                 // a transparent checkpoint: its state is the heap image (read and checked here, restored by mana.ckpt.heap)
                 objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSection(Sections.HEAP)));
             }
@@ -314,10 +315,11 @@ final class Restart {
                     }
                     if (d instanceof OpDescriptor o && o.userFunction() instanceof RestoredUserOp u) {
                         Object f = objects.opFunctions().get(o.sequence());
-                        if (f == null) {
+                        if (f != null) {
+                            u.bind(HandleObjects.get().userOp(f));
+                        } else if (!transparent) { // else the heap image carries it: mana.ckpt.heap binds it when reading the image
                             throw new IOException("the function of op #" + o.sequence() + " is missing from the checkpoint");
                         }
-                        u.bind(HandleObjects.get().userOp(f));
                     }
                     vids.put(d, vid);
                     kindOf.put(d, k);

@@ -51,6 +51,12 @@ public final class HeapKryo extends Kryo {
         setAutoReset(false);
         setClassLoader(appLoader);
         setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        // synthetic fields too: an anonymous or inner class's captured variables and outer instance
+        // (a user op's UserFunction, HashMap.keySet()'s map) are state; Kryo skips them by default
+        com.esotericsoftware.kryo.SerializerFactory.FieldSerializerFactory fields =
+                new com.esotericsoftware.kryo.SerializerFactory.FieldSerializerFactory();
+        fields.getConfig().setIgnoreSyntheticFields(false);
+        setDefaultSerializer(fields);
         // the records are mana.ckpt's classes, which the application's loader does not see: by id
         for (Class<?> c : BufferState.recordClasses()) {
             register(c);
