@@ -34,6 +34,7 @@ class TransparentRecoveryTest {
     static final String LOG = "mana.examples.plain.PlainLog";
     static final String WORKER = "mana.examples.plain.PlainWorker";
     static final String LEVEL = "mana.examples.plain.PlainThreadLevel";
+    static final String ICOLL = "mana.examples.plain.PlainIcoll";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -187,6 +188,47 @@ class TransparentRecoveryTest {
         ManaJob.Run rest = ManaJob.mana("restart", root.toString());
         assertEquals(0, rest.exit(), rest.all());
         RestartTail.assertTail(ref, rest, 2, 0, "round 20");
+    }
+
+    /**
+     * A loop of iAllReduce + waitFor on MPI_COMM_WORLD, odd ranks sleeping 3 s before each
+     * start; every rank holds before its 3rd cut point (a start) until the checkpoint is asked, so
+     * rank 0 waits there while rank 1 sleeps. Before session 16 the coordinator let rank 0 make
+     * that start (a PASS, after 100 ms without a report), rank 1 then stopped before the same
+     * collective and rank 0 waited inside its waitFor until the deadline (Open MPI's
+     * IgathervInPlace, IscanInPlace). Now the start is a world cut point: committed, and the
+     * restart ends with the uninterrupted run's checksum.
+     */
+    @Test
+    void aRankWaitingAtANonBlockingWorldCollectiveIsNotLetPastTheCut() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, ICOLL, "6", "0");
+        assertEquals(0, ref.exit(), ref.all());
+        Path root = tmp.resolve("icoll");
+        Path held = tmp.resolve("held");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainIcoll", List.of("-Dmana.ckpt.deadlineS=20"),
+                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=3 -Dmana.transparent.holdFile=" + held), "run",
+                "--transparent", "--ckpt-dir", root.toString(), "-np", "2", "--class", ICOLL, examples.toString(), "6", "3000");
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!anyFile(tmp, "held.") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertEquals(RecoveryTest.checksum(ref, "plain icoll checksum"), RecoveryTest.checksum(rest.out(), "plain icoll checksum", rest.all()));
+    }
+
+    private static boolean anyFile(Path dir, String prefix) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** --ckpt-interval and --max-restarts, one rank killed -9 at a random moment: the same answer. */
