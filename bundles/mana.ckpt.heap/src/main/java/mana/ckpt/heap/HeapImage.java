@@ -144,6 +144,11 @@ public final class HeapImage {
      * their statics back; returns the frames to resume.
      */
     public static FrameStack restore(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+        return restore(List.of(java.nio.ByteBuffer.wrap(image)), appLoader);
+    }
+
+    /** The same from the image's chunks, read one after another: an image is not limited to one array (2 GiB). */
+    public static FrameStack restore(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         Read r = onDeepStack("read", () -> read(image, appLoader));
         try {
             r.kryo.truncateReopened(); // every open file checked and reopened: now cut written ones back to the cut
@@ -163,9 +168,9 @@ public final class HeapImage {
             List<FrameRecord> frames, Map<Long, Object> opFunctions) {
     }
 
-    private static Read read(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+    private static Read read(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        try (Input in = new Input(image)) {
+        try (Input in = new Input(ChunkedBytes.in(image), 1 << 16)) {
             if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
                 throw new HeapRefusal("not a heap image of this version");
             }

@@ -269,7 +269,7 @@ final class Restart {
             boolean transparent = r.section(Sections.HEAP).isPresent();
             if (transparent) {
                 // a transparent checkpoint: its state is the heap image (read and checked here, restored by mana.ckpt.heap)
-                objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSection(Sections.HEAP)));
+                objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSectionChunks(Sections.HEAP, HEAP_CHUNK)));
             }
             phase("objects");
 
@@ -346,6 +346,9 @@ final class Restart {
             return new Decoded(seq, safePoint, objects, all, vids, kindOf, order, requests, messages, worldClock);
         }
     }
+
+    /** The heap image is read in arrays of this size (no 2 GiB limit of one array). */
+    private static final int HEAP_CHUNK = 64 << 20;
 
     /** Rebuilds the descriptors (collective), re-posts the requests, fills the drain buffer. */
     private Restored apply(Decoded d, WorldExchange x) throws IOException, MPIException, ManaException {
