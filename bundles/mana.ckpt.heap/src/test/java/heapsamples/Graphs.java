@@ -49,6 +49,14 @@ public class Graphs {
         ArrayDeque<Color> colors = new ArrayDeque<>();
         String[] words = {"alpha", null, "gamma"};
         long[] sums = new long[2];
+        int[] seen = {0};
+        Runnable bump = new Runnable() { // an anonymous class: the array it counts into is a synthetic field
+            @Override
+            public void run() {
+                seen[0]++;
+            }
+        };
+        Counter inner = g.new Counter(); // an inner class: its outer instance is a synthetic field
         for (int i = 0; i < steps; i++) {
             Mpi.barrier();
             g.step(i);
@@ -60,6 +68,8 @@ public class Graphs {
                 colors.removeFirst();
             }
             sums[i % 2] += Mpi.allreduce(i) + (long) g.grid[i % 3][i % 4];
+            bump.run();
+            inner.add(i);
             Node n = a;
             int walk = 0;
             do {
@@ -69,7 +79,20 @@ public class Graphs {
             System.out.println(i + " counter=" + counter + " history=" + HISTORY + " ring=" + ring.id + "->" + ring.next.id
                     + " same=" + (b.payload == g.grid) + "," + (a.payload == a) + "," + (ring == b)
                     + " points=" + points + " colors=" + colors + " sums=" + sums[0] + "," + sums[1] + " walk=" + walk
-                    + " index=" + new TreeMap<>(g.index) + " grid=" + g.grid[1][2] + " const=" + CONSTANT);
+                    + " index=" + new TreeMap<>(g.index) + " grid=" + g.grid[1][2] + " const=" + CONSTANT
+                    + " seen=" + seen[0] + " inner=" + inner.outerTotal());
+        }
+    }
+
+    private long total;
+
+    final class Counter {
+        void add(int i) {
+            total += i;
+        }
+
+        long outerTotal() {
+            return total;
         }
     }
 

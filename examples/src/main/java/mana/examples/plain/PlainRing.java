@@ -1,10 +1,14 @@
 package mana.examples.plain;
 
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Op;
+import mpi.UserFunction;
 
 /**
  * A token ring with a reduction per round, written as any Open MPI Java program is: no MANA
@@ -13,10 +17,12 @@ import mpi.MPIException;
  * (allReduce on MPI_COMM_WORLD: where a transparent checkpoint can cut). Rank 0 prints every
  * tenth sum and a final checksum over all rounds. State sits in locals, an array, a HashMap and
  * a static: what a transparent restart must bring back. Arguments: [rounds] [ms to sleep per round]
- * [locked|nb]: with "locked" the ring's sends and receives and the reduction run inside synchronized blocks, where a transparent
+ * [locked|nb|op]: with "locked" the ring's sends and receives and the reduction run inside synchronized blocks, where a transparent
  * checkpoint cannot capture the main thread; with "nb" a non-blocking receive stays open across
- * the reduction (a transparent checkpoint refuses it). The same answer either way; checkpoints
- * are refused saying why.
+ * the reduction (a transparent checkpoint refuses it); with "op" the reduction is a user-defined
+ * op (an anonymous UserFunction, not Serializable) that counts its calls in an array main also
+ * holds, printed at the end (after a restart the op must still count into main's array). The same
+ * checksum either way; checkpoints are refused saying why.
  */
 public class PlainRing {
     static long roundsDone;
@@ -30,6 +36,19 @@ public class PlainRing {
         long ms = args.length > 1 ? Long.parseLong(args[1]) : 0;
         boolean locked = args.length > 2 && args[2].equals("locked");
         boolean nb = args.length > 2 && args[2].equals("nb");
+        long[] opCalls = {0};
+        Op op = MPI.SUM;
+        if (args.length > 2 && args[2].equals("op")) {
+            op = new Op(new UserFunction() { // a sum of longs, counting its calls
+                @Override
+                public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype type) {
+                    for (int k = 0; k < count; k++) {
+                        inOut.putLong(k * 8, inOut.getLong(k * 8) + in.getLong(k * 8));
+                    }
+                    opCalls[0]++;
+                }
+            }, true);
+        }
         int right = (rank + 1) % size;
         int left = (rank + size - 1) % size;
         Map<Integer, Long> sums = new HashMap<>();
@@ -51,10 +70,10 @@ public class PlainRing {
             }
             if (locked) {
                 synchronized (PlainRing.class) {
-                    world.allReduce(sum, 1, MPI.LONG, MPI.SUM);
+                    world.allReduce(sum, 1, MPI.LONG, op);
                 }
             } else {
-                world.allReduce(sum, 1, MPI.LONG, MPI.SUM);
+                world.allReduce(sum, 1, MPI.LONG, op);
             }
             if (open != null) {
                 open.waitFor();
@@ -71,6 +90,12 @@ public class PlainRing {
         }
         if (rank == 0) {
             System.out.println("plain ring checksum " + checksum + " after " + roundsDone + " rounds");
+        }
+        if (op != MPI.SUM) {
+            world.allReduce(opCalls, 1, MPI.LONG, MPI.SUM);
+            if (rank == 0) {
+                System.out.println("user op called " + opCalls[0] + " times");
+            }
         }
         MPI.Finalize();
     }

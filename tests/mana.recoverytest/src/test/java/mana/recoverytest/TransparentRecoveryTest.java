@@ -34,6 +34,7 @@ class TransparentRecoveryTest {
     static final String LOG = "mana.examples.plain.PlainLog";
     static final String WORKER = "mana.examples.plain.PlainWorker";
     static final String LEVEL = "mana.examples.plain.PlainThreadLevel";
+    static final String ICOLL = "mana.examples.plain.PlainIcoll";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -156,6 +157,82 @@ class TransparentRecoveryTest {
         ManaJob.Run changed = ManaJob.mana("restart", root.toString());
         assertNotEquals(0, changed.exit(), changed.all());
         assertTrue(changed.all().contains("class mana.examples.plain.PlainRing differs from the checkpointed one"), changed.all());
+    }
+
+    /**
+     * A user-defined op (an anonymous UserFunction, not Serializable, counting its calls into an
+     * array main holds) in every round's allReduce: mana checkpoint, kill -9 of every rank, mana
+     * restart: the restart prints the uninterrupted run's tail, the op's call count included (its
+     * function came back through the heap image as the object main's array is shared with).
+     * Before session 16 such a checkpoint was refused (the engine saved op functions with Java
+     * serialization). The reference is an uninterrupted MANA run: Open MPI's own binding keeps
+     * the JNI local reference of a user op's first call and calls through it later, so a raw run
+     * of this loop sometimes fails (NullPointerException in mpi.Op.call) once the JIT moves frames.
+     */
+    @Test
+    void aProgramWithAnAnonymousUserOpIsRestartedWithTheSameOutput() throws Exception {
+        ManaJob.Run ref = ManaJob.mana("run", "--transparent", "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, "0",
+                "op");
+        assertEquals(0, ref.exit(), ref.all());
+        assertEquals(RecoveryTest.checksum(ringRef, "plain ring checksum"), RecoveryTest.checksum(ref, "plain ring checksum"),
+                "the user op sums as MPI.SUM does");
+        assertTrue(ref.out().contains("user op called"), ref.all());
+        Path root = tmp.resolve("op");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainRing", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "3", "--class", RING, examples.toString(), RING_ROUNDS, MS, "op");
+        try (job) {
+            job.awaitOutput("round 20 sum");
+            ManaJob.Run ck = job.checkpointWhenReady();
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            job.killAllRanks();
+            assertNotEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("user op called"), "killed before the end: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        RestartTail.assertTail(ref, rest, 2, 0, "round 20");
+    }
+
+    /**
+     * A loop of iAllReduce + waitFor on MPI_COMM_WORLD, odd ranks sleeping 3 s before each
+     * start; every rank holds before its 3rd cut point (a start) until the checkpoint is asked, so
+     * rank 0 waits there while rank 1 sleeps. Before session 16 the coordinator let rank 0 make
+     * that start (a PASS, after 100 ms without a report), rank 1 then stopped before the same
+     * collective and rank 0 waited inside its waitFor until the deadline (Open MPI's
+     * IgathervInPlace, IscanInPlace). Now the start is a world cut point: committed, and the
+     * restart ends with the uninterrupted run's checksum.
+     */
+    @Test
+    void aRankWaitingAtANonBlockingWorldCollectiveIsNotLetPastTheCut() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, ICOLL, "6", "0");
+        assertEquals(0, ref.exit(), ref.all());
+        Path root = tmp.resolve("icoll");
+        Path held = tmp.resolve("held");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainIcoll", List.of("-Dmana.ckpt.deadlineS=20"),
+                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=3 -Dmana.transparent.holdFile=" + held), "run",
+                "--transparent", "--ckpt-dir", root.toString(), "-np", "2", "--class", ICOLL, examples.toString(), "6", "3000");
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!anyFile(tmp, "held.") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertEquals(RecoveryTest.checksum(ref, "plain icoll checksum"), RecoveryTest.checksum(rest.out(), "plain icoll checksum", rest.all()));
+    }
+
+    private static boolean anyFile(Path dir, String prefix) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** --ckpt-interval and --max-restarts, one rank killed -9 at a random moment: the same answer. */

@@ -7,9 +7,14 @@ import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import mana.ckpt.heap.internal.ChunkedBytes;
 import mana.ckpt.heap.internal.HeapKryo;
+import mana.core.desc.OpDescriptor;
+import mana.core.desc.RestoredUserOp;
+import mana.core.fn.TypeProvider;
 import mana.core.vid.HandleObjects;
 import mana.weaver.api.Continuations;
 import mana.weaver.api.FrameRecord;
@@ -42,9 +47,9 @@ public final class HeapImage {
     /**
      * 2: a pending receive's buffer is written as its request's handle. 3 (session 15): open files
      * by path and position, and byte arrays and buffers the engine restores itself (bsend buffer,
-     * window memory) as references to them.
+     * window memory) as references to them. 4 (session 16): the functions of user-defined ops.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     private HeapImage() {
     }
@@ -100,6 +105,7 @@ public final class HeapImage {
                     write(kryo, out, r.stack[i], "frame " + r.where() + " stack " + i);
                 }
             }
+            writeOpFunctions(kryo, out);
             out.flush();
             for (var e : kryo.pendingReceiveBuffers().entrySet()) {
                 if (!kryo.pendingBuffersWritten().contains(e.getValue())) {
@@ -138,6 +144,11 @@ public final class HeapImage {
      * their statics back; returns the frames to resume.
      */
     public static FrameStack restore(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+        return restore(List.of(java.nio.ByteBuffer.wrap(image)), appLoader);
+    }
+
+    /** The same from the image's chunks, read one after another: an image is not limited to one array (2 GiB). */
+    public static FrameStack restore(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         Read r = onDeepStack("read", () -> read(image, appLoader));
         try {
             r.kryo.truncateReopened(); // every open file checked and reopened: now cut written ones back to the cut
@@ -147,18 +158,19 @@ public final class HeapImage {
         for (int c = 0; c < r.classNames.size(); c++) {
             restoreStatics(appLoader, r.classNames.get(c), r.fieldNames.get(c), r.values.get(c));
         }
+        bindOpFunctions(r.opFunctions);
         int dot = r.cut.lastIndexOf('.');
         return new FrameStack(r.frames, r.cut.substring(0, dot).replace('.', '/'), r.cut.substring(dot + 1));
     }
 
     /** A heap image read, before its statics are put back. */
     private record Read(HeapKryo kryo, List<String> classNames, List<String[]> fieldNames, List<Object[]> values, String cut,
-            List<FrameRecord> frames) {
+            List<FrameRecord> frames, Map<Long, Object> opFunctions) {
     }
 
-    private static Read read(byte[] image, ClassLoader appLoader) throws HeapRefusal {
+    private static Read read(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        try (Input in = new Input(image)) {
+        try (Input in = new Input(ChunkedBytes.in(image), 1 << 16)) {
             if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
                 throw new HeapRefusal("not a heap image of this version");
             }
@@ -204,7 +216,12 @@ public final class HeapImage {
                 }
                 frames.add(r);
             }
-            return new Read(kryo, classNames, fieldNames, values, cut, frames);
+            Map<Long, Object> ops = new HashMap<>();
+            int nOps = in.readVarInt(true);
+            for (int i = 0; i < nOps; i++) {
+                ops.put(in.readVarLong(true), kryo.readClassAndObject(in));
+            }
+            return new Read(kryo, classNames, fieldNames, values, cut, frames, ops);
         } catch (KryoException e) {
             throw new HeapRefusal(HeapKryo.readFailure(e), e);
         } finally {
@@ -264,6 +281,40 @@ public final class HeapImage {
         @SuppressWarnings("unchecked")
         T r = (T) result[0];
         return r;
+    }
+
+    /**
+     * The function objects of the live user-defined ops, in the same graph as the frames and
+     * statics: a function need not be Serializable, and one the program also holds stays one
+     * object. (The checkpoint engine leaves them out of its own object stream for a heap image.)
+     */
+    private static void writeOpFunctions(HeapKryo kryo, Output out) throws HeapRefusal {
+        List<Object[]> ops = new ArrayList<>();
+        for (OpDescriptor d : OpDescriptor.live()) {
+            if (d.userFunction() instanceof TypeProvider.UserOp u && u.function() != null) {
+                ops.add(new Object[] {d.sequence(), u.function()});
+            }
+        }
+        out.writeVarInt(ops.size(), true);
+        for (Object[] op : ops) {
+            out.writeVarLong((Long) op[0], true);
+            write(kryo, out, op[1], "the function of user-defined op #" + op[0]);
+        }
+    }
+
+    /** After a restart rebuilt the ops: each op read back without its function gets the image's. */
+    private static void bindOpFunctions(Map<Long, Object> functions) throws HeapRefusal {
+        HandleObjects objects = HandleObjects.get();
+        for (OpDescriptor d : OpDescriptor.live()) {
+            if (d.userFunction() instanceof RestoredUserOp u && !u.isBound()) {
+                Object f = functions.get(d.sequence());
+                if (f == null || objects == null) {
+                    throw new HeapRefusal("the function of user-defined op #" + d.sequence() + " (" + u.functionClass()
+                            + ") is not in the heap image");
+                }
+                u.bind(objects.userOp(f));
+            }
+        }
     }
 
     private static void write(HeapKryo kryo, Output out, Object v, String path) throws HeapRefusal {

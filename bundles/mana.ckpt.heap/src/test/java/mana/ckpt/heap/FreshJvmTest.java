@@ -43,6 +43,14 @@ class FreshJvmTest {
         return new Plain(out, new ArrayList<>(Mpi.LOG));
     }
 
+    static List<java.nio.ByteBuffer> chunks(byte[] image, int size) {
+        List<java.nio.ByteBuffer> out = new ArrayList<>();
+        for (int at = 0; at < image.length; at += size) {
+            out.add(java.nio.ByteBuffer.wrap(java.util.Arrays.copyOfRange(image, at, Math.min(image.length, at + size))));
+        }
+        return out;
+    }
+
     @ParameterizedTest
     @CsvSource({"heapsamples,heapsamples.Graphs,4", "heapsamples,heapsamples.Buffers,-", "heapsamples,heapsamples.LongList,200000", "samples,samples.Loops,4", "samples,samples.Recursion,-"})
     void savedAndRestoredInAFreshLoaderAtEveryCutPoint(String pkg, String cls, String arg) throws Throwable {
@@ -66,8 +74,10 @@ class FreshJvmTest {
             byte[] image = before.value();
 
             SampleLoader fresh = new SampleLoader(pkg, true);
+            // every other cut read back from 1000-byte chunks, as a restart reads a large image (across chunk edges)
+            List<java.nio.ByteBuffer> chunks = k % 2 == 1 ? chunks(image, 1000) : List.of(java.nio.ByteBuffer.wrap(image));
             Runs.Result<Continuations.Outcome> after = Runs.capturingOut(() ->
-                    Continuations.resume(HeapImage.restore(image, fresh), Runs.main(fresh, cls, args)));
+                    Continuations.resume(HeapImage.restore(chunks, fresh), Runs.main(fresh, cls, args)));
             assertInstanceOf(Continuations.Completed.class, after.value());
             assertEquals(ref.out(), before.out() + after.out(), "output with a checkpoint at call " + k + " (" + c.stack() + ")");
             assertEquals(ref.calls(), Mpi.LOG, "cut point calls with a checkpoint at call " + k);

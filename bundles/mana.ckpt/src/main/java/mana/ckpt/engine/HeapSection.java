@@ -15,7 +15,8 @@ import mana.ckpt.store.SectionOutputStream;
  *
  * <p>A saved image is a list of chunks (each from its position to its limit; direct ones go to
  * the rank file without a copy), streamed one after another: no copy of a whole (possibly
- * multi-GiB) image is made. A restart reads it back as one array.
+ * multi-GiB) image is made. A restart reads it back as chunks of 64 MiB arrays (session 16; one
+ * array before, which limited a restored image to 2 GiB).
  */
 public record HeapSection(List<ByteBuffer> chunks) {
 
@@ -37,7 +38,7 @@ public record HeapSection(List<ByteBuffer> chunks) {
         return n;
     }
 
-    /** The image in one array (a restart reads the section so; at most 2 GiB). */
+    /** The image in one array (at most 2 GiB; small images and tests). */
     public byte[] image() {
         if (chunks.size() == 1 && chunks.get(0).hasArray() && chunks.get(0).arrayOffset() == 0 && chunks.get(0).position() == 0
                 && chunks.get(0).remaining() == chunks.get(0).array().length) {

@@ -587,7 +587,9 @@ final class Cut {
                     }
                 }));
                 for (Descriptor d : ds) {
-                    if (d instanceof OpDescriptor o && o.userFunction() instanceof TypeProvider.UserOp u) {
+                    // a transparent checkpoint's heap image carries op functions (Kryo: no Serializable needed, identity shared)
+                    if (d instanceof OpDescriptor o && o.userFunction() instanceof TypeProvider.UserOp u
+                            && !(appState instanceof mana.ckpt.engine.HeapSection)) {
                         opFunctions.put(o.sequence(), u.function());
                     }
                     List<Object> objects = k.objects(d);

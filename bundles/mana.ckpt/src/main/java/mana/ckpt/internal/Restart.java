@@ -266,9 +266,10 @@ final class Restart {
             phase("table, counters");
 
             AppObjects objects = readObjects(r);
-            if (r.section(Sections.HEAP).isPresent()) {
+            boolean transparent = r.section(Sections.HEAP).isPresent();
+            if (transparent) {
                 // a transparent checkpoint: its state is the heap image (read and checked here, restored by mana.ckpt.heap)
-                objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSection(Sections.HEAP)));
+                objects = objects.withAppState(new mana.ckpt.engine.HeapSection(r.readSectionChunks(Sections.HEAP, HEAP_CHUNK)));
             }
             phase("objects");
 
@@ -314,10 +315,11 @@ final class Restart {
                     }
                     if (d instanceof OpDescriptor o && o.userFunction() instanceof RestoredUserOp u) {
                         Object f = objects.opFunctions().get(o.sequence());
-                        if (f == null) {
+                        if (f != null) {
+                            u.bind(HandleObjects.get().userOp(f));
+                        } else if (!transparent) { // else the heap image carries it: mana.ckpt.heap binds it when reading the image
                             throw new IOException("the function of op #" + o.sequence() + " is missing from the checkpoint");
                         }
-                        u.bind(HandleObjects.get().userOp(f));
                     }
                     vids.put(d, vid);
                     kindOf.put(d, k);
@@ -344,6 +346,9 @@ final class Restart {
             return new Decoded(seq, safePoint, objects, all, vids, kindOf, order, requests, messages, worldClock);
         }
     }
+
+    /** The heap image is read in arrays of this size (no 2 GiB limit of one array). */
+    private static final int HEAP_CHUNK = 64 << 20;
 
     /** Rebuilds the descriptors (collective), re-posts the requests, fills the drain buffer. */
     private Restored apply(Decoded d, WorldExchange x) throws IOException, MPIException, ManaException {

@@ -211,6 +211,33 @@ public final class RankFileReader implements AutoCloseable {
     }
 
     /**
+     * Reads a whole section into consecutive arrays of at most {@code chunk} bytes, verifying its
+     * CRC32C: for a section that may exceed one array's 2 GiB (a transparent checkpoint's heap image).
+     */
+    public List<java.nio.ByteBuffer> readSectionChunks(String name, int chunk) throws CheckpointException {
+        SectionInfo s = require(name);
+        List<java.nio.ByteBuffer> out = new java.util.ArrayList<>();
+        try (InputStream in = openSection(name)) {
+            for (long left = s.length(); left > 0; ) {
+                byte[] b = new byte[(int) Math.min(chunk, left)];
+                if (in.readNBytes(b, 0, b.length) != b.length) {
+                    throw new CheckpointException(Problem.IO, "section '" + name + "' of " + file + " changed while being read");
+                }
+                out.add(java.nio.ByteBuffer.wrap(b));
+                left -= b.length;
+            }
+            if (in.read() != -1) { // the end: the CRC32C is checked here
+                throw new CheckpointException(Problem.IO, "section '" + name + "' of " + file + " changed while being read");
+            }
+            return out;
+        } catch (CheckpointException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new CheckpointException(Problem.IO, "cannot read section '" + name + "' of " + file + ": " + e, e);
+        }
+    }
+
+    /**
      * A stream over a section's payload. The CRC32C is checked when the stream reaches the end:
      * the read that would return end of stream throws {@link CheckpointCorruptException} instead
      * if it does not match, so read to the end before trusting what was read.

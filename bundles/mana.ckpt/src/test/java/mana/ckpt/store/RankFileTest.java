@@ -153,6 +153,22 @@ class RankFileTest {
     }
 
     @Test
+    void aSectionReadInChunksIsTheSectionInOrder() throws IOException {
+        Path f = writeSample(dir.resolve("rank-0.mana"));
+        try (RankFileReader r = RankFileReader.open(f)) {
+            byte[] whole = r.readSection("drain");
+            java.util.List<java.nio.ByteBuffer> chunks = r.readSectionChunks("drain", 3000);
+            assertEquals((whole.length + 2999) / 3000, chunks.size());
+            java.io.ByteArrayOutputStream joined = new java.io.ByteArrayOutputStream();
+            for (java.nio.ByteBuffer b : chunks) {
+                assertTrue(b.remaining() <= 3000);
+                joined.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
+            }
+            assertArrayEquals(whole, joined.toByteArray());
+        }
+    }
+
+    @Test
     void bitFlipInAPayloadNamesFileSectionAndOffsets() throws IOException {
         Path f = writeSample(dir.resolve("rank-0.mana"));
         SectionInfo drain;
@@ -172,6 +188,9 @@ class RankFileTest {
             assertTrue(e.getMessage().contains(drain.payloadOffset() + ".." + (drain.payloadOffset() + 20000)), e.getMessage());
             CheckpointCorruptException v = assertThrows(CheckpointCorruptException.class, r::verify);
             assertEquals("drain", v.section());
+            // read in chunks (a heap image may exceed one array): the same check
+            CheckpointCorruptException c = assertThrows(CheckpointCorruptException.class, () -> r.readSectionChunks("drain", 3000));
+            assertEquals("drain", c.section());
             // a stream reports it at the end and keeps failing
             InputStream in = r.openSection("drain");
             assertThrows(CheckpointCorruptException.class, () -> in.readAllBytes());

@@ -45,6 +45,39 @@ public final class ChunkedBytes extends OutputStream {
         current = ByteBuffer.allocateDirect(CHUNK);
     }
 
+    /** A stream over {@code chunks} one after another (each from its position to its limit; they are not consumed). */
+    public static java.io.InputStream in(List<ByteBuffer> chunks) {
+        return new java.io.InputStream() {
+            private int at;
+            private ByteBuffer cur = ByteBuffer.allocate(0);
+
+            private boolean more() {
+                while (!cur.hasRemaining() && at < chunks.size()) {
+                    cur = chunks.get(at++).duplicate();
+                }
+                return cur.hasRemaining();
+            }
+
+            @Override
+            public int read() {
+                return more() ? cur.get() & 0xff : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (len == 0) {
+                    return 0;
+                }
+                if (!more()) {
+                    return -1;
+                }
+                int n = Math.min(len, cur.remaining());
+                cur.get(b, off, n);
+                return n;
+            }
+        };
+    }
+
     /** The chunks written, each ready to be read from its position to its limit. */
     public List<ByteBuffer> chunks() {
         List<ByteBuffer> out = new ArrayList<>(full.size() + 1);

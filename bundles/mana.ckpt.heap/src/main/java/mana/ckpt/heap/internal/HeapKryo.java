@@ -51,6 +51,12 @@ public final class HeapKryo extends Kryo {
         setAutoReset(false);
         setClassLoader(appLoader);
         setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        // synthetic fields too: an anonymous or inner class's captured variables and outer instance
+        // (a user op's UserFunction, HashMap.keySet()'s map) are state; Kryo skips them by default
+        com.esotericsoftware.kryo.SerializerFactory.FieldSerializerFactory fields =
+                new com.esotericsoftware.kryo.SerializerFactory.FieldSerializerFactory();
+        fields.getConfig().setIgnoreSyntheticFields(false);
+        setDefaultSerializer(fields);
         // the records are mana.ckpt's classes, which the application's loader does not see: by id
         for (Class<?> c : BufferState.recordClasses()) {
             register(c);
@@ -168,7 +174,7 @@ public final class HeapKryo extends Kryo {
     private Serializer<?> byFields(Class<?> type) {
         // an array's package is its element's: Request[] is written element by element
         if (handles != null && !type.isArray() && type.getPackageName().equals("mpi")) {
-            return new HandleSerializer(new FieldSerializer<>(this, type));
+            return new HandleSerializer(new FieldSerializer<>(this, type, keepSynthetic())); // Int2.Data's outer Int2
         }
         if (Throwable.class.isAssignableFrom(type)) {
             // Throwable's own fields are closed to us; it is Serializable and the JDK writes them
@@ -178,15 +184,19 @@ public final class HeapKryo extends Kryo {
         try {
             if (isStream(type) && type.getModule().isNamed()) {
                 // JDK streams by all their fields: Channels' anonymous streams keep their channel in a synthetic one
-                FieldSerializer.FieldSerializerConfig c = new FieldSerializer.FieldSerializerConfig();
-                c.setIgnoreSyntheticFields(false);
-                return checked(type, new FieldSerializer<>(this, type, c));
+                return checked(type, new FieldSerializer<>(this, type, keepSynthetic()));
             }
             s = super.getDefaultSerializer(type);
         } catch (RuntimeException e) {
             return new Refusing("an object of class " + type.getName() + " that cannot be saved here (" + e.getMessage() + ")");
         }
         return checked(type, s);
+    }
+
+    private static FieldSerializer.FieldSerializerConfig keepSynthetic() {
+        FieldSerializer.FieldSerializerConfig c = new FieldSerializer.FieldSerializerConfig();
+        c.setIgnoreSyntheticFields(false);
+        return c;
     }
 
     private Serializer<?> checked(Class<?> type, Serializer<?> s) {

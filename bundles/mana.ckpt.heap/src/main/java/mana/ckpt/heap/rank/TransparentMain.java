@@ -162,7 +162,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         }
         FrameStack s;
         try {
-            s = HeapImage.restore(h.image(), appLoader);
+            s = HeapImage.restore(h.chunks(), appLoader); // chunk by chunk: an image may exceed 2 GiB
         } catch (HeapRefusal e) {
             if (p instanceof mana.core.fn.LifecycleListener l) {
                 l.restoreRefused(e.getMessage()); // the launcher must not restart from this checkpoint again

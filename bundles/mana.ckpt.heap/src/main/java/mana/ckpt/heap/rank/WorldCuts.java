@@ -66,7 +66,9 @@ final class WorldCuts implements CutPolicy {
     /**
      * Starts of non-blocking collectives: a cut point before the call while no non-blocking
      * collective of this rank is pending (a checkpoint cannot take one), so that a loop of
-     * {@code iAllReduce} + {@code waitFor} can be cut. Counted by the hold knob.
+     * {@code iAllReduce} + {@code waitFor} can be cut. Counted by the hold knob. One on
+     * MPI_COMM_WORLD advances the world's collective clock, so it follows the limit protocol of
+     * the blocking world collectives (never let through by a PASS; see {@link #collectiveStartCutPoint}).
      */
     static final Set<String> COLLECTIVE_STARTS = Set.of("iBarrier", "iBcast", "iAllReduce", "iReduce", "iAllGather", "iAllGatherv",
             "iGather", "iGatherv", "iScatter", "iScatterv", "iAllToAll", "iAllToAllv", "iAllToAllw", "iReduceScatter",
@@ -103,7 +105,7 @@ final class WorldCuts implements CutPolicy {
                 return pollCutPoint(owner, method, receiver, args);
             }
             if (COLLECTIVE_STARTS.contains(method)) {
-                return collectiveStartCutPoint(owner, method);
+                return collectiveStartCutPoint(owner, method, receiver);
             }
             return shouldCapture(owner, method, receiver);
         }
@@ -145,15 +147,33 @@ final class WorldCuts implements CutPolicy {
                 && p2pCutPoint(owner, method, new String[1]);
     }
 
-    /** The start of a non-blocking collective by main: a cut point before the call, as a send, while none is pending. */
-    private boolean collectiveStartCutPoint(String owner, String method) {
+    /**
+     * The start of a non-blocking collective by main: a cut point before the call while none is
+     * pending. On another communicator, as a send. On MPI_COMM_WORLD the start is world collective
+     * {@code clock + 1}: as at a blocking world collective the rank reports it and may not make it
+     * past its limit (raised by the coordinator, never PASSed), also where it cannot be cut (a
+     * collective still pending). Before session 16 such a start was a point-to-point cut point; a
+     * PASS let a rank make world collective T while its peers were agreeing to cut before T: the
+     * rank then waited for them inside its wait (no cut point) until the 60 s deadline, or passed
+     * the target (Open MPI's IgathervInPlace, IscanInPlace).
+     */
+    private boolean collectiveStartCutPoint(String owner, String method, Object receiver) {
         if (Thread.currentThread() != main) {
             return false;
         }
         if (hold != null) {
             hold.reached();
         }
-        return PlatformHook.signalled() && !RequestWait.anyPendingCollective() && p2pCutPoint(owner, method, new String[1]);
+        if (!PlatformHook.signalled()) {
+            return false;
+        }
+        HandleObjects h = HandleObjects.get();
+        if (receiver == null || h == null || h.vidOf(receiver) != WORLD) {
+            return !RequestWait.anyPendingCollective() && p2pCutPoint(owner, method, new String[1]);
+        }
+        String pending = RequestWait.anyPendingCollective()
+                ? "a non-blocking collective of this rank is still pending (a checkpoint cannot take it)" : null;
+        return worldCutPoint(owner.replace('/', '.') + "." + method, pending);
     }
 
     /**
@@ -226,8 +246,17 @@ final class WorldCuts implements CutPolicy {
             // member is let on by that member's PASS); the cut's clock check refuses the rest.
             return p2pCutPoint(owner, method, new String[1]);
         }
+        return worldCutPoint(call, null);
+    }
+
+    /** Before world collective clock + 1 (blocking, or a start): the limit protocol; {@code notHere}: why it cannot be cut here. */
+    private boolean worldCutPoint(String call, String notHere) {
+        ManaPlatform p = PlatformHook.platform();
+        if (p == null) {
+            return false;
+        }
         asked++;
-        String why = Continuations.whyNotCapturable();
+        String why = notHere != null ? notHere : Continuations.whyNotCapturable();
         long index = worldClock() + 1;
         if (why != null) {
             lastDecline = "before " + call + " (MPI_COMM_WORLD collective " + index + "): " + why;
