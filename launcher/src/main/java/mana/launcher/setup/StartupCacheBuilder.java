@@ -104,8 +104,8 @@ public final class StartupCacheBuilder {
      * archives also hold the weaver's classes (ASM among them, about 100) and the heap capture's,
      * which a transparent rank otherwise loads and links from the jars (about 50 ms of its start).
      * A job that is not transparent loads a subset of the same classes and maps the rest unused.
-     * (Not for the JDK 25 AOT cache: one trained with the transparent mode's {@code --add-opens}
-     * does not load in a rank without them.)
+     * The JDK 25 AOT cache too: every rank gets the transparent mode's {@code --add-opens}
+     * ({@code RankRuntime.rankJvmOptions}), woven or not, so a cache trained woven loads in any rank.
      */
     static final String TRAINING_MODE = "--transparent";
 
@@ -125,7 +125,7 @@ public final class StartupCacheBuilder {
             Path hello = home.resolve("examples/target/hello.jar");
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Dmana.home=" + home, "-Dmana.startupCache=off",
-                    "-jar", dist.resolve("mana-launcher.jar").toString(), "run", "-np", "1"));
+                    "-jar", dist.resolve("mana-launcher.jar").toString(), "run", TRAINING_MODE, "-np", "1"));
             if (runtime.ffm()) {
                 cmd.addAll(List.of("--mpi", runtime.mpi().cliName()));
             }
@@ -133,6 +133,7 @@ public final class StartupCacheBuilder {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
                     .redirectOutput(work.resolve("training.log").toFile());
             pb.environment().put("MANA_JAVA_OPTS", "-XX:AOTCacheOutput=" + out);
+            pb.environment().put("MANA_WEAVE_CACHE", "off"); // the training weaves; the user's cache is not its to fill
             if (!runtime.ffm()) {
                 pb.environment().put(RankRuntime.RANK_JDK_ENV, runtime.java().getParent().getParent().toString());
             }
