@@ -29,6 +29,7 @@ public interface P2pProvider {
      * Transparent checkpointing waits outside MPI for a receive's message only when the receive
      * is valid: an invalid one is made at once and fails as it does unwoven.
      */
+    @MpiName("MPI_Recv")
     default void checkRecv(int comm, Object buf, int count, int type) throws ManaException {
     }
 
