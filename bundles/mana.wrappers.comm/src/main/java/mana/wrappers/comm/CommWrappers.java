@@ -464,7 +464,11 @@ public final class CommWrappers implements CommProvider {
 
     @Override
     public String openPort(int info) throws ManaException {
-        return call(OPEN_PORT, () -> Intracomm.openPort(mana.wrappers.base.Infos.lower(info)));
+        return call(OPEN_PORT, () -> {
+            String port = Intracomm.openPort(mana.wrappers.base.Infos.lower(info));
+            mana.core.desc.OpenPorts.opened(port); // a transparent checkpoint is refused while it is open
+            return port;
+        });
     }
 
     @Override
@@ -472,6 +476,7 @@ public final class CommWrappers implements CommProvider {
         call(CLOSE_PORT, () -> {
             Args.notNull(port, "port");
             Intracomm.closePort(port);
+            mana.core.desc.OpenPorts.closed(port);
             return null;
         });
     }

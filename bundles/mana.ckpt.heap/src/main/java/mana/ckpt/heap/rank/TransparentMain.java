@@ -109,6 +109,9 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
     private static void checkpoint(ManaPlatform p, long index, FrameStack s, ClassLoader appLoader) {
         Supplier<Object> heap = () -> {
             String pending = PendingRequests.problem();
+            if (pending == null) {
+                pending = OpenPortCheck.problem();
+            }
             if (pending != null) {
                 throw new HeapRefused(pending);
             }
