@@ -277,6 +277,11 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     }
 
     @Override
+    public boolean atWorldStartCutPoint(long index, String declined) {
+        return protocol.atWorldStartCutPoint(index, declined);
+    }
+
+    @Override
     public synchronized Optional<Object> restoredState(ClassLoader loader) {
         if (!restart) {
             return Optional.empty();

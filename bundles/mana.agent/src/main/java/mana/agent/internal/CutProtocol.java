@@ -440,6 +440,46 @@ final class CutProtocol {
         }
     }
 
+    /**
+     * Transparent mode: the start of a non-blocking collective on MPI_COMM_WORLD, world collective
+     * {@code i}. Reported as a point-to-point cut point (AT(i - 1), limit {@code i}: the rank waits
+     * before the start), but never PASSed: making it would move this rank's world clock past a cut
+     * its peers may agree on before {@code i}; a BLOCKED without "p2p" makes the coordinator raise
+     * the limit instead, which the target then accounts for. A declined start ({@code declined}:
+     * a collective still pending, a frame that cannot be captured) is made before the limit and
+     * waits at it, and fails the attempt if the cut is here.
+     */
+    boolean atWorldStartCutPoint(long i, String declined) {
+        try {
+            synchronized (lock) {
+                if (attempt == null) {
+                    lowerIfIdle();
+                    return false;
+                }
+                long id = attempt.id();
+                if (declined != null && !toldDecline) {
+                    toldDecline = true;
+                    out.send("NOCUT " + id + " " + Wire.text(declined));
+                }
+                if (!reported) {
+                    if (declined != null) {
+                        return false;
+                    }
+                    reported = true;
+                    limit = i;
+                    out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                    out.send("AT " + id + " " + (i - 1));
+                }
+                return awaitTarget(id, i, declined, false);
+            }
+        } finally {
+            if (interruptedMeanwhile) {
+                interruptedMeanwhile = false;
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private void waitWhileActive(long id) {
         while (attempt != null && attempt.id() == id) {
             waitUninterruptibly();

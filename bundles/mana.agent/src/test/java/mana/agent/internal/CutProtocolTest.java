@@ -167,6 +167,34 @@ class CutProtocolTest {
         }
     }
 
+    /**
+     * A non-blocking collective's start on MPI_COMM_WORLD stops the rank before it as a send
+     * does, but a PASS does not let it through (making it would move the world clock past a cut
+     * the others may agree on): only a raised limit does, and the target then stops it before the
+     * next start.
+     */
+    @Test
+    void aWorldCollectiveStartIsNotPassedOnlyRaised() throws Exception {
+        PlatformHook.transparent(true);
+        try {
+            protocol.onRequest(new CutProtocol.Attempt(3, 1, 2, false, "/ckpt"));
+            assertEquals("TRANSPARENT 3", next());
+            CompletableFuture<Boolean> start = CompletableFuture.supplyAsync(() -> protocol.atWorldStartCutPoint(5, null));
+            assertEquals("TRANSPARENT 3", next());
+            assertEquals("AT 3 4", next()); // before world collective 5: after 4
+            assertEquals("BLOCKED 3 5", next(), "blocked without 'p2p': the coordinator raises, never passes");
+            protocol.onPass(3);
+            Thread.sleep(200);
+            assertFalse(start.isDone(), "a PASS does not let a world start through");
+            protocol.onRaise(3, 6);
+            assertFalse(start.get(10, TimeUnit.SECONDS), "the raised limit lets it make start 5");
+            protocol.onTarget(3, 6);
+            assertTrue(protocol.atWorldStartCutPoint(6, null), "the target: capture before start 6");
+        } finally {
+            PlatformHook.transparent(false);
+        }
+    }
+
     @Test
     void aRaisedLimitLetsTheRankGoOnAndATargetAheadIsRunTo() throws Exception {
         protocol.onRequest(new CutProtocol.Attempt(1, 1, 2, true, "/ckpt"));

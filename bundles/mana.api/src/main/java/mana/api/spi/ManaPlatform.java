@@ -58,6 +58,17 @@ public interface ManaPlatform {
     }
 
     /**
+     * As {@link #atP2pCutPoint} for the start of a non-blocking collective on MPI_COMM_WORLD:
+     * the rank reports and stops before the call as there, but the start is world collective
+     * {@code index}, so it is never let through alone (no PASS: the coordinator raises its limit
+     * instead, as for a blocking world collective), and where it cannot be cut ({@code declined})
+     * it still waits at its limit.
+     */
+    default boolean atWorldStartCutPoint(long index, String declined) {
+        return atP2pCutPoint(index, declined);
+    }
+
+    /**
      * Transparent mode: the main thread was captured at the cut point {@code index} that
      * {@link #atCutPoint} chose; stops, agrees and takes the checkpoint with {@code state} (built
      * here, before the others are told) as a safe point at the target would.

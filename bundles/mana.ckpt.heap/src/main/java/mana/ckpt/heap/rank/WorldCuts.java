@@ -150,9 +150,9 @@ final class WorldCuts implements CutPolicy {
     /**
      * The start of a non-blocking collective by main: a cut point before the call while none is
      * pending. On another communicator, as a send. On MPI_COMM_WORLD the start is world collective
-     * {@code clock + 1}: as at a blocking world collective the rank reports it and may not make it
-     * past its limit (raised by the coordinator, never PASSed), also where it cannot be cut (a
-     * collective still pending). Before session 16 such a start was a point-to-point cut point; a
+     * {@code clock + 1}: the rank stops before it as before a send, but may make it only once its
+     * limit is raised by the coordinator (never PASSed), also where it cannot be cut (a
+     * collective still pending). Before session 16 such a start was a plain point-to-point cut point; a
      * PASS let a rank make world collective T while its peers were agreeing to cut before T: the
      * rank then waited for them inside its wait (no cut point) until the 60 s deadline, or passed
      * the target (Open MPI's IgathervInPlace, IscanInPlace).
@@ -171,9 +171,23 @@ final class WorldCuts implements CutPolicy {
         if (receiver == null || h == null || h.vidOf(receiver) != WORLD) {
             return !RequestWait.anyPendingCollective() && p2pCutPoint(owner, method, new String[1]);
         }
-        String pending = RequestWait.anyPendingCollective()
-                ? "a non-blocking collective of this rank is still pending (a checkpoint cannot take it)" : null;
-        return worldCutPoint(owner.replace('/', '.') + "." + method, pending);
+        ManaPlatform p = PlatformHook.platform();
+        if (p == null) {
+            return false;
+        }
+        long index = worldClock() + 1;
+        String call = owner.replace('/', '.') + "." + method;
+        asked++;
+        String why = RequestWait.anyPendingCollective()
+                ? "a non-blocking collective of this rank is still pending (a checkpoint cannot take it)" : Continuations.whyNotCapturable();
+        if (why != null) {
+            lastDecline = "before " + call + " (MPI_COMM_WORLD collective " + index + "): " + why;
+        }
+        if (p.atWorldStartCutPoint(index, why == null ? null : lastDecline)) {
+            cutIndex = index;
+            return true;
+        }
+        return false;
     }
 
     /**
