@@ -332,17 +332,10 @@ final class CutProtocol {
                 out.send("TRANSPARENT " + id);
             }
             if (i < 0) {
-                // a decline at a call that may not be a world collective: told, nothing else
-                if (declined != null && !toldDecline) {
-                    toldDecline = true;
-                    out.send("NOCUT " + id + " " + Wire.text(declined));
-                }
+                tellDecline(id, declined); // a decline at a call that may not be a world collective: told, nothing else
                 return false;
             }
-            if (declined != null && !toldDecline) {
-                toldDecline = true;
-                out.send("NOCUT " + id + " " + Wire.text(declined));
-            }
+            tellDecline(id, declined);
             if (!reported) {
                 if (declined != null) {
                     return false;
@@ -424,10 +417,7 @@ final class CutProtocol {
             }
             long id = attempt.id();
             if (declined != null) {
-                if (!toldDecline) {
-                    toldDecline = true;
-                    out.send("NOCUT " + id + " " + Wire.text(declined));
-                }
+                tellDecline(id, declined);
                 return false;
             }
             if (!reported) {
@@ -457,10 +447,7 @@ final class CutProtocol {
                     return false;
                 }
                 long id = attempt.id();
-                if (declined != null && !toldDecline) {
-                    toldDecline = true;
-                    out.send("NOCUT " + id + " " + Wire.text(declined));
-                }
+                tellDecline(id, declined);
                 if (!reported) {
                     if (declined != null) {
                         return false;
@@ -477,6 +464,14 @@ final class CutProtocol {
                 interruptedMeanwhile = false;
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** The first decline of attempt {@code id} is told to the coordinator (NOCUT), for its message if no cut comes. Under the lock. */
+    private void tellDecline(long id, String declined) {
+        if (declined != null && !toldDecline) {
+            toldDecline = true;
+            out.send("NOCUT " + id + " " + Wire.text(declined));
         }
     }
 

@@ -33,11 +33,7 @@ class CrossRestartTest {
 
     @Test
     void nbRingCheckpointedUnderMpichRestartsUnderOpenMpiJniAndTheReverse(@TempDir Path dir) throws Exception {
-        assumeFalse(Boolean.getBoolean("mana.mpich.skip"), "-Dmana.mpich.skip=true");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
-        assumeTrue(hasFfmShims(), "no FFM lower half with shims for both MPIs (needs a JDK 22+ and ./mana setup)");
-        Path jar = HOME.resolve("examples/target/mana-examples.jar");
-        assumeTrue(Files.isRegularFile(jar), "examples not built");
+        Path jar = examplesWithBothLibraries();
         String mana = HOME.resolve("mana").toString();
 
         String reference = checksum(run(dir, List.of(mana, "run", "-np", "2", "--class",
@@ -72,11 +68,7 @@ class CrossRestartTest {
      */
     @Test
     void specialRanksInTheProgramsVariablesKeepTheirMeaningAcrossLibraries(@TempDir Path dir) throws Exception {
-        assumeFalse(Boolean.getBoolean("mana.mpich.skip"), "-Dmana.mpich.skip=true");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
-        assumeTrue(hasFfmShims(), "no FFM lower half with shims for both MPIs (needs a JDK 22+ and ./mana setup)");
-        Path jar = HOME.resolve("examples/target/mana-examples.jar");
-        assumeTrue(Files.isRegularFile(jar), "examples not built");
+        Path jar = examplesWithBothLibraries();
         String mana = HOME.resolve("mana").toString();
         String program = "mana.examples.plain.PlainSpecialRanks";
 
@@ -101,6 +93,16 @@ class CrossRestartTest {
     /** The program's own lines (rank 0's steps and checksum), without MANA's. */
     private static List<String> lines(String output) {
         return output.lines().filter(l -> l.startsWith("step ") || l.startsWith("special ranks checksum")).toList();
+    }
+
+    /** The examples jar, when both libraries and their FFM shims are there (the test is skipped otherwise). */
+    private static Path examplesWithBothLibraries() throws IOException {
+        assumeFalse(Boolean.getBoolean("mana.mpich.skip"), "-Dmana.mpich.skip=true");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/mpirun.mpich")), "MPICH not installed");
+        assumeTrue(hasFfmShims(), "no FFM lower half with shims for both MPIs (needs a JDK 22+ and ./mana setup)");
+        Path jar = HOME.resolve("examples/target/mana-examples.jar");
+        assumeTrue(Files.isRegularFile(jar), "examples not built");
+        return jar;
     }
 
     private static boolean hasFfmShims() throws IOException {
