@@ -16,24 +16,27 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Whether a program calls MANA's own API ({@code mana.api}: {@code Mana.safePoint}, ...). Such a
- * program chose safe points and keeps them; any other is checkpointed transparently by default.
+ * Whether a program calls MANA's own API: {@code mana.api} ({@code Mana.safePoint}, ...), or the
+ * platform's {@code mana.ckpt} / {@code mana.core} packages (a program that drives the checkpoint
+ * engine itself, as MANA's own test programs do). Such a program chose its checkpoints and keeps
+ * them; any other is checkpointed transparently by default.
  *
  * <p>Only the classes the main class reaches count (one jar may hold programs of both kinds, as
  * the examples jar does): from the main class, every class a class file names in its constant
  * pool (the owners of the methods it calls, its supertypes, what it creates or casts to) is
  * followed, as long as the application's jars or class directories hold it; the program uses
- * {@code mana.api} when one of them names a class of that package. Classes reached only by
+ * MANA's API when one of them names a class of those packages. Classes reached only by
  * reflection are not seen: such a program is woven and its safe points take no part in a cut.
  */
 public final class SafePointUse {
 
-    private static final String API = "mana/api/";
+    /** MANA's packages a program may call (internal names, with the trailing slash). */
+    private static final List<String> APIS = List.of("mana/api/", "mana/ckpt/", "mana/core/");
 
     private SafePointUse() {
     }
 
-    /** True when the main class, or a class of the application it reaches, refers to {@code mana.api}. */
+    /** True when the main class, or a class of the application it reaches, refers to MANA's API. */
     public static boolean of(String mainClass, List<Path> entries) throws IOException {
         List<ZipFile> jars = new ArrayList<>();
         try {
@@ -55,8 +58,10 @@ public final class SafePointUse {
                     continue; // a JDK class, or one the application does not hold
                 }
                 for (String name : classNames(b)) {
-                    if (name.startsWith(API)) {
-                        return true;
+                    for (String api : APIS) {
+                        if (name.startsWith(api)) {
+                            return true;
+                        }
                     }
                     if (seen.add(name)) {
                         todo.push(name);

@@ -38,6 +38,10 @@ class SafePointUseTest {
         write(src, "app/Other.java", "package app; class Other { String s = \"mana/api/Mana is named in a string only\"; }");
         write(src, "app/Sub.java", "package app; public class Sub extends Base { public static void main(String[] a) {} }");
         write(src, "app/Base.java", "package app; class Base { void m() { Step.run(); } }");
+        // a program driving the checkpoint engine itself (as MANA's own test programs do)
+        write(src, "mana/ckpt/engine/Engine.java", "package mana.ckpt.engine; public interface Engine { }");
+        write(src, "app/Driver.java", "package app; public class Driver { public static void main(String[] a) {"
+                + " System.out.println(mana.ckpt.engine.Engine.class); } }");
         classes = tmp.resolve("classes");
         List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
         try (Stream<Path> s = Files.walk(src)) {
@@ -65,6 +69,11 @@ class SafePointUseTest {
     void aProgramWhoseMainReachesTheApiKeepsItsSafePoints() throws IOException {
         assertTrue(SafePointUse.of("app.Safe", List.of(classes)));
         assertTrue(SafePointUse.of("app.Safe", List.of(jar)));
+    }
+
+    @Test
+    void aProgramDrivingTheEngineItselfIsNotWoven() throws IOException {
+        assertTrue(SafePointUse.of("app.Driver", List.of(jar)), "it names mana.ckpt.engine.Engine");
     }
 
     @Test
