@@ -44,7 +44,7 @@ final class RequestWait implements Arrival {
         }
         if (method.equals("waitFor") || method.equals("waitStatus")) {
             long vid = receiver == null ? HandleObjects.NOT_A_HANDLE : h.vidOf(receiver);
-            return vid == HandleObjects.NOT_A_HANDLE || pendingCollective((int) vid) ? null
+            return vid == HandleObjects.NOT_A_HANDLE || pendingCollective((int) vid) || !logged((int) vid) ? null
                     : new RequestWait(rp, new int[] {(int) vid}, true);
         }
         if (args.length != 1 || !(args[0] instanceof Object[] array)) {
@@ -57,7 +57,7 @@ final class RequestWait implements Arrival {
                 return null; // a null element: the call names the problem itself
             }
             vids[i] = (int) vid;
-            if (pendingCollective(vids[i])) {
+            if (pendingCollective(vids[i]) || !logged(vids[i])) {
                 return null;
             }
         }
@@ -122,6 +122,23 @@ final class RequestWait implements Arrival {
             return all || !anyActive;
         } catch (Exception e) {
             return true;
+        }
+    }
+
+    /**
+     * A request of the point-to-point / collective log, or the null request. Others (MPI-IO and
+     * one-sided requests) are made inside MPI: they complete without a peer, so they cannot hold
+     * a cut, and MPICH's MPI-IO requests (ROMIO generalized requests) make no progress under
+     * {@code MPI_Request_get_status}: a wait outside MPI would spin for ever.
+     */
+    private static boolean logged(int vid) {
+        if (isNull(vid)) {
+            return true;
+        }
+        try {
+            return Handles.descriptor(vid, Kind.REQUEST) instanceof RequestDescriptor;
+        } catch (ManaException | RuntimeException e) {
+            return false; // not a request MANA logged: the wait itself names any problem
         }
     }
 
