@@ -136,9 +136,10 @@ final class RequestWait implements Arrival {
             return true;
         }
         try {
+            // MPI-IO and one-sided requests are in the table without a descriptor
             return Handles.descriptor(vid, Kind.REQUEST) instanceof RequestDescriptor;
         } catch (ManaException | RuntimeException e) {
-            return false; // not a request MANA logged: the wait itself names any problem
+            return true; // not a live request: waited for as before, the wait then names the problem
         }
     }
 
