@@ -8,7 +8,8 @@ import java.util.function.BooleanSupplier;
 /**
  * A test hook for checkpointing a program at a chosen moment ({@code -Dmana.transparent.holdAt=K}
  * in MANA_JAVA_OPTS): the main thread stops before its K-th cut point (blocking send, receive,
- * probe, wait, or collective on MPI_COMM_WORLD, counted from MPI_Init), says so by creating the
+ * probe, wait, start of a non-blocking collective, or blocking collective on any communicator,
+ * counted from MPI_Init; see WorldCuts.heldBefore), says so by creating the
  * file {@code <mana.transparent.holdFile>.<pid>} when that property is set, and waits, outside
  * MPI, until a checkpoint is requested, at most {@code mana.transparent.holdMs} (default 60 000)
  * ms; then it goes on as without the hook (the cut point takes part in the cut as usual). So a

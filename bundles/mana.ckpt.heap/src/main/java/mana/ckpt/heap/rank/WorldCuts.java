@@ -29,6 +29,14 @@ final class WorldCuts implements CutPolicy {
             "gatherv", "scatter", "scatterv", "allToAll", "allToAllv", "allToAllw", "reduceScatter", "reduceScatterBlock", "scan",
             "exScan");
 
+    /**
+     * The blocking neighborhood collectives of mpi.Comm (on Cartesian and graph communicators):
+     * no cut points (not in {@link #COLLECTIVES}), but counted by the hold knob as every blocking
+     * collective is.
+     */
+    static final Set<String> NEIGHBOR_COLLECTIVES = Set.of("neighborAllGather", "neighborAllGatherv", "neighborAllToAll",
+            "neighborAllToAllv");
+
     private static final int WORLD = Predefined.handle(Kind.COMM, "COMM_WORLD");
 
     /** The index of the cut the main thread was captured at (read after the capture unwound). */
@@ -83,7 +91,11 @@ final class WorldCuts implements CutPolicy {
      */
     private static final long PAUSE_MS = Long.getLong("mana.transparent.pauseMs", 0);
 
-    /** {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint request (null: off). */
+    /**
+     * {@code -Dmana.transparent.holdAt=K}: main waits before its K-th cut point for a checkpoint
+     * request (null: off). Counted: blocking sends, receives, probes and waits, starts of
+     * non-blocking collectives, and every blocking collective on any communicator ({@link #heldBefore}).
+     */
     private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
 
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
@@ -227,8 +239,7 @@ final class WorldCuts implements CutPolicy {
 
     @Override
     public boolean shouldCapture(String owner, String method, Object receiver) {
-        if (hold != null && Thread.currentThread() == main && owner.startsWith("mpi/") && COLLECTIVES.contains(method)
-                && (receiver == null || HandleObjects.get() != null && HandleObjects.get().vidOf(receiver) == WORLD)) {
+        if (hold != null && Thread.currentThread() == main && heldBefore(owner, method)) {
             hold.reached();
         }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
@@ -282,6 +293,22 @@ final class WorldCuts implements CutPolicy {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Whether the hold knob counts this call of {@link #shouldCapture(String, String, Object)}: a
+     * blocking collective of any communicator (world, split, duplicated, intercommunicator,
+     * topology), also where the call is no cut point or not capturable. Until session 18 only
+     * those on MPI_COMM_WORLD were counted, so a program whose loop makes collectives on a split
+     * communicator (or on an intercommunicator) reached K later or never and ended first.
+     */
+    static boolean heldBefore(String owner, String method) {
+        return owner.startsWith("mpi/") && (COLLECTIVES.contains(method) || NEIGHBOR_COLLECTIVES.contains(method));
+    }
+
+    /** Calls the hold knob has counted (0 when it is off). */
+    long heldCount() {
+        return hold == null ? 0 : hold.seen();
     }
 
     private static void pause() {
