@@ -33,9 +33,9 @@ case "${PROGRAM:-ring}" in
   *) echo "campaign: PROGRAM is ring, pipeline, halo, exchange or heat, not '$PROGRAM'" >&2; exit 2 ;;
 esac
 if [ "${PROGRAM:-ring}" = heat ]; then
-  ROUNDS="${2:-40000}"; MS="${3:-16}"   # steps and cells per rank
+  ROUNDS="${2:-40000}"; MS="${3:-16}"; REF_MS="$MS"   # steps and cells per rank (the reference too)
 else
-  ROUNDS="${2:-300}"; MS="${3:-20}"     # rounds and ms per round
+  ROUNDS="${2:-300}"; MS="${3:-20}"; REF_MS=0         # rounds and ms per round (the reference does not sleep)
 fi
 CKPT_INTERVAL="${CKPT_INTERVAL:-1s}"
 RUN_TIMEOUT_S="${RUN_TIMEOUT_S:-300}"
@@ -56,7 +56,7 @@ echo "campaign: $CLASS $ROUNDS $MS, $RUNS runs; --ckpt-interval $CKPT_INTERVAL, 
   "grace ${GRACE_MS:-100 (default)} ms, run timeout $RUN_TIMEOUT_S s"
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 ROOT_OPT=(); [ "$(id -u)" -eq 0 ] && ROOT_OPT=(--allow-run-as-root)
-want="$(mpirun "${ROOT_OPT[@]}" --oversubscribe -np 3 java -cp "$MPIJAR:$JAR" "$CLASS" "$ROUNDS" 0 \
+want="$(mpirun "${ROOT_OPT[@]}" --oversubscribe -np 3 java -cp "$MPIJAR:$JAR" "$CLASS" "$ROUNDS" "$REF_MS" \
   | grep "$SUM")"
 [ -n "$want" ] || { echo "campaign: the reference run on Open MPI's binding failed" >&2; exit 2; }
 echo "reference: $want"
