@@ -363,6 +363,10 @@ final class FfmComm {
 
     private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
             long type, int baseType, int dest, int tag) throws MPIException {
+        if (baseType != 0 && FfmInPlace.send(h == BSEND ? FfmInPlace.BUFFERED_SEND : h == SSEND ? FfmInPlace.SYNCHRONOUS
+                : h == RSEND ? FfmInPlace.READY : FfmInPlace.STANDARD, comm, buf, db, offset, count, type, dest, tag)) {
+            return;
+        }
         try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = baseType == 0 ? MemorySegment.NULL : read(a, buf, db, offset, count, type);
             check((int) h.invokeExact(ptr, count, type, dest, tag, comm));
@@ -373,6 +377,9 @@ final class FfmComm {
 
     static void recv(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
             int source, int tag, long[] stat) throws MPIException {
+        if (FfmInPlace.recv(comm, buf, db, offset, count, type, source, tag, stat)) {
+            return;
+        }
         try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = write(a, buf, db, offset, count, type);
             MemorySegment st = allocStatus(a);
