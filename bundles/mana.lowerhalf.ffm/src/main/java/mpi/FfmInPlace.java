@@ -13,7 +13,7 @@ import java.util.Map;
  * this JVM until it returns. So only calls that cannot wait for another process go critical:
  *
  * <ul>
- * <li><b>Receives</b> ({@code recv}, {@code Message.mRecv}): an {@code MPI_Mprobe} first, in an
+ * <li><b>Receives</b> ({@code recv}): an {@code MPI_Mprobe} first, in an
  * ordinary downcall (it may wait as long as it likes; the GC runs), so the message is matched
  * and its sender is in the middle of sending it; then {@code MPI_Mrecv} into the array, critical.
  * On one node that is a copy out of shared memory (Open MPI's vader: CMA single copy, the
@@ -24,7 +24,10 @@ import java.util.Map;
  * never spawned, connected or joined (an intercommunicator may reach another node). Residual
  * wait: on a transport without single copy, a sender that {@code iSend}s a large message and then
  * computes without calling MPI holds the receiver's Mrecv (and its safepoints) until its next
- * MPI call.</li>
+ * MPI call. A message longer than the buffer is received into native memory of its own size
+ * (the probe's status says it): Open MPI 4.1.4 writes all of a truncated message, past the
+ * buffer's end (checked in C), which in the heap would overwrite the next objects.
+ * {@code Message.mRecv} keeps the copy: it gets a matched message without its size.</li>
  * <li><b>Buffered sends</b> ({@code bSend}): local by definition (MPI copies into the attached
  * buffer and returns), so in place on any node.</li>
  * <li><b>Standard, synchronous and ready sends</b> wait for the receiver to match (rendezvous
@@ -158,30 +161,25 @@ final class FfmInPlace {
         if (array == null) {
             return false;
         }
-        try (Arena a = FfmScratch.open()) {
-            MemorySegment msg = FfmSupport.allocHandle(a, "msg");
-            MemorySegment st = FfmSupport.allocStatus(a);
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment msg = a.handleSlot();
+            MemorySegment st = a.statusSlot();
             FfmSupport.check((int) MPROBE.invokeExact(source, tag, comm, msg, st));
-            FfmSupport.check((int) MRECV.invokeExact(array, count, type, msg, st));
+            FfmSupport.statusToJava(st, stat, -1);
+            if (stat[4] > array.byteSize()) {
+                // Truncated: Open MPI 4.1.4 (vader) writes the whole message past the receive buffer
+                // (checked in C). Into native memory of the message's size, never into the heap; the
+                // call then throws MPI_ERR_TRUNCATE as MPI says.
+                MemorySegment whole = a.allocate(stat[4], 16);
+                FfmSupport.check((int) MRECV.invokeExact(whole, count, type, msg, st));
+            } else {
+                FfmSupport.check((int) MRECV.invokeExact(array, count, type, msg, st));
+            }
             FfmSupport.statusToJava(st, stat, -1);
             return true;
         } catch (Throwable t) {
             throw FfmSupport.wrap(t);
         }
-    }
-
-    /** Message.mRecv of a message already matched: a critical Mrecv into the array; false: copy. */
-    static boolean mRecv(MemorySegment msg, Object buf, boolean db, int offset, int count, long type, MemorySegment st)
-            throws Throwable {
-        if (!local) {
-            return false;
-        }
-        MemorySegment array = heap(buf, db, offset, count, type);
-        if (array == null) {
-            return false;
-        }
-        FfmSupport.check((int) MRECV.invokeExact(array, count, type, msg, st));
-        return true;
     }
 
     /** Which blocking send: FfmComm's kinds. */

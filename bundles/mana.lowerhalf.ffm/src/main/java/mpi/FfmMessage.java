@@ -62,10 +62,6 @@ final class FfmMessage {
         try (Arena a = FfmScratch.open()) {
             MemorySegment msg = allocHandle(a, "msg", message);
             MemorySegment st = allocStatus(a);
-            if (FfmInPlace.mRecv(msg, buf, db, offset, count, type, st)) { // the array itself (FfmInPlace)
-                statusToJava(st, status, -1);
-                return getHandle(msg, "msg", 0);
-            }
             MemorySegment ptr = FfmSupport.write(a, buf, db, offset, count, type);
             check((int) MRECV.invokeExact(ptr, count, type, msg, st));
             statusToJava(st, status, -1);

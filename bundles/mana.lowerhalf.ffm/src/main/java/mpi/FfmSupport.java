@@ -307,7 +307,11 @@ final class FfmSupport {
                 dst.set(JAVA_BYTE, dstOff + i, (byte) (b[(int) (offset + i)] ? 1 : 0));
             }
         } else {
-            MemorySegment.copy(heap(array), offset, dst, dstOff, length);
+            if (array instanceof byte[] b) { // no heap segment made: nothing allocated per call
+                MemorySegment.copy(b, (int) offset, dst, JAVA_BYTE, dstOff, (int) length);
+            } else {
+                MemorySegment.copy(heap(array), offset, dst, dstOff, length);
+            }
         }
     }
 
@@ -317,7 +321,11 @@ final class FfmSupport {
                 b[(int) (offset + i)] = src.get(JAVA_BYTE, srcOff + i) != 0;
             }
         } else {
-            MemorySegment.copy(src, srcOff, heap(array), offset, length);
+            if (array instanceof byte[] b) {
+                MemorySegment.copy(src, JAVA_BYTE, srcOff, b, (int) offset, (int) length);
+            } else {
+                MemorySegment.copy(src, srcOff, heap(array), offset, length);
+            }
         }
     }
 
@@ -498,8 +506,8 @@ final class FfmSupport {
      * (it was taken for "no index", leaving 0: ompi-java-test's Waitany and Testany failed).
      */
     static void statusToJava(MemorySegment status, long[] data, int index) {
-        try (Arena a = FfmScratch.open()) {
-            MemorySegment d = a.allocate(JAVA_LONG, 5);
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment d = a.longsSlot();
             STATUS_TO_JAVA.invokeExact(status, d);
             for (int i = 0; i < 5; i++) {
                 data[i] = d.getAtIndex(JAVA_LONG, i);
