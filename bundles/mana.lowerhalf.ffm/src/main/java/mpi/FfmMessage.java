@@ -60,9 +60,9 @@ final class FfmMessage {
     static long mRecv(Message self, long message, Object buf, boolean db, int offset, int count, long type,
             int baseType, long[] status) throws MPIException {
         try (Arena a = FfmScratch.open()) {
+            MemorySegment ptr = FfmSupport.write(a, buf, db, offset, count, type);
             MemorySegment msg = allocHandle(a, "msg", message);
             MemorySegment st = allocStatus(a);
-            MemorySegment ptr = FfmSupport.write(a, buf, db, offset, count, type);
             check((int) MRECV.invokeExact(ptr, count, type, msg, st));
             statusToJava(st, status, -1);
             boolean noGaps = FfmSupport.typeSize(type) == FfmSupport.extent(type);
