@@ -1,6 +1,6 @@
 import mpi.*;
 
-/** P2p, Coll, Types, Topo, More, Rma and Io in one job (one JVM start per rank instead of five). 4 ranks. */
+/** P2p, Coll, Types, Topo, More, Rma, Io and InPlace in one job (one JVM start per rank instead of five). 4 ranks. */
 public class All {
     public static void main(String[] args) throws MPIException {
         MPI.Init(args);
@@ -11,6 +11,7 @@ public class All {
         More.run();
         Rma.run();
         Io.run();
+        InPlace.run();
         MPI.COMM_WORLD.barrier();
         MPI.Finalize();
     }

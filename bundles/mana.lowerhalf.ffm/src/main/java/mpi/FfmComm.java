@@ -363,6 +363,10 @@ final class FfmComm {
 
     private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
             long type, int baseType, int dest, int tag) throws MPIException {
+        if (baseType != 0 && FfmInPlace.send(h == BSEND ? FfmInPlace.BUFFERED_SEND : h == SSEND ? FfmInPlace.SYNCHRONOUS
+                : h == RSEND ? FfmInPlace.READY : FfmInPlace.STANDARD, comm, buf, db, offset, count, type, dest, tag)) {
+            return;
+        }
         try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = baseType == 0 ? MemorySegment.NULL : read(a, buf, db, offset, count, type);
             check((int) h.invokeExact(ptr, count, type, dest, tag, comm));
@@ -373,9 +377,12 @@ final class FfmComm {
 
     static void recv(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int basetype,
             int source, int tag, long[] stat) throws MPIException {
-        try (Arena a = FfmScratch.open()) {
+        if (FfmInPlace.recv(comm, buf, db, offset, count, type, source, tag, stat)) {
+            return;
+        }
+        try (FfmScratch a = FfmScratch.open()) {
             MemorySegment ptr = write(a, buf, db, offset, count, type);
-            MemorySegment st = allocStatus(a);
+            MemorySegment st = a.statusSlot();
             check((int) RECV.invokeExact(ptr, count, type, source, tag, comm, st));
             statusToJava(st, stat, -1);
             writeBack(ptr, buf, db, offset, typeSizeIsExtent(type) ? stat[4] : Long.MAX_VALUE);
@@ -419,9 +426,16 @@ final class FfmComm {
 
     // ----- point-to-point, non-blocking and persistent: direct buffers -----
 
+    /** No lambda and no MemorySegment per call: the request cell is this level's slot (FfmScratch). */
     private static long nonBlocking(MethodHandle h, long comm, Buffer buf, int count, long type, int peer, int tag)
             throws MPIException {
-        return handleOut("req", (a, out) -> (int) h.invokeExact(direct(buf), count, type, peer, tag, comm, out));
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment out = a.handleSlot();
+            check((int) h.invokeExact(direct(buf), count, type, peer, tag, comm, out));
+            return FfmSupport.getHandle(out, "req", 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
     }
 
     static long iSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
@@ -448,7 +462,14 @@ final class FfmComm {
             return req;
         }
         // the standard status (PROC_NULL, ANY_TAG, 0) where the library reports another (MPICH 4.0.2)
-        return handleOut("req", req, (a, out) -> (int) PROC_NULL_RECV.invokeExact(out));
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment out = a.handleSlot();
+            FfmSupport.setHandle(out, "req", 0, req);
+            check((int) PROC_NULL_RECV.invokeExact(out));
+            return FfmSupport.getHandle(out, "req", 0);
+        } catch (Throwable t) {
+            throw wrap(t);
+        }
     }
 
     static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)

@@ -55,7 +55,8 @@ final class FfmHandles {
 
     /** The handle, if MPI gave it to this process (MPI_COMM_NULL included: MPI reports that one). */
     static long comm(long handle) throws MPIException {
-        if (!COMMS.contains(handle)) {
+        // the world and self first: no boxing in the common case (contains(Long) allocates for addresses)
+        if (handle != COMM_WORLD && handle != COMM_SELF && !COMMS.contains(handle)) {
             throw new MPIException(ERR_COMM, ERR_COMM, "invalid communicator: 0x" + Long.toHexString(handle)
                     + " is no communicator MPI gave this process (forged, or freed)");
         }

@@ -159,10 +159,12 @@ final class FfmIntracomm {
     }
 
     static long accept(Intracomm self, long comm, String port, long info, int root) throws MPIException {
+        FfmInPlace.dynamicProcesses();
         return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(portName(a, port), info, root, comm, out));
     }
 
     static long connect(Intracomm self, long comm, String port, long info, int root) throws MPIException {
+        FfmInPlace.dynamicProcesses();
         return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(portName(a, port), info, root, comm, out));
     }
 
@@ -204,6 +206,7 @@ final class FfmIntracomm {
 
     static long spawn(Intracomm self, long comm, String command, String[] argv, int maxprocs, long info, int root,
             int[] errcodes) throws MPIException {
+        FfmInPlace.dynamicProcesses();
         try (Arena a = FfmScratch.open()) {
             MemorySegment codes = errcodes(a, errcodes);
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
@@ -218,6 +221,7 @@ final class FfmIntracomm {
 
     static long spawnMultiple(Intracomm self, long comm, String[] commands, String[][] argv, int[] maxprocs,
             long[] info, int root, int[] errcodes) throws MPIException {
+        FfmInPlace.dynamicProcesses();
         try (Arena a = FfmScratch.open()) {
             MemorySegment cmds = argv(a, commands);
             MemorySegment argvs;

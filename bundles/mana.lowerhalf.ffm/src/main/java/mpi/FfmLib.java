@@ -287,15 +287,27 @@ final class FfmLib {
             "op", "MPI_Op", "req", "MPI_Request", "group", "MPI_Group", "info", "MPI_Info",
             "errh", "MPI_Errhandler", "msg", "MPI_Message", "win", "MPI_Win", "file", "MPI_File");
 
+    /**
+     * The C width of a handle kind. Looked up on every handle a call reads or writes: a map of
+     * ready layouts (building "sizeof(MPI_Request)" and looking it up cost a string per call).
+     */
     static ValueLayout handleLayout(String kind) {
-        String cType = HANDLE_TYPES.get(kind);
-        if (cType == null) {
+        ValueLayout l = HANDLE_LAYOUTS.get(kind);
+        if (l == null) {
             throw new IllegalArgumentException("unknown type in a downcall signature: " + kind);
         }
-        return switch (size(cType)) {
+        return l;
+    }
+
+    private static final Map<String, ValueLayout> HANDLE_LAYOUTS = handleLayouts();
+
+    private static Map<String, ValueLayout> handleLayouts() {
+        Map<String, ValueLayout> m = new HashMap<>();
+        HANDLE_TYPES.forEach((kind, cType) -> m.put(kind, switch (size(cType)) {
             case 4 -> ValueLayout.JAVA_INT;
             case 8 -> ValueLayout.JAVA_LONG;
             default -> throw new IllegalStateException(cType + " has an unsupported size " + size(cType));
-        };
+        }));
+        return Map.copyOf(m);
     }
 }

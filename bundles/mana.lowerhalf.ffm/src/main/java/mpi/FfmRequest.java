@@ -62,9 +62,10 @@ final class FfmRequest {
     }
 
     static long waitStatus(Request self, long request, long[] stat) throws MPIException {
-        try (Arena a = FfmScratch.open()) {
-            MemorySegment r = allocHandle(a, "req", request);
-            MemorySegment st = allocStatus(a);
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment r = a.handleSlot();
+            FfmSupport.setHandle(r, "req", 0, request);
+            MemorySegment st = a.statusSlot();
             check((int) WAIT.invokeExact(r, st));
             statusToJava(st, stat, -1);
             FfmKeep.update(request, getHandle(r, "req", 0));
@@ -75,8 +76,9 @@ final class FfmRequest {
     }
 
     static long waitFor(Request self, long request) throws MPIException {
-        try (Arena a = FfmScratch.open()) {
-            MemorySegment r = allocHandle(a, "req", request);
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment r = a.handleSlot();
+            FfmSupport.setHandle(r, "req", 0, request);
             check((int) WAIT.invokeExact(r, STATUS_IGNORE));
             FfmKeep.update(request, getHandle(r, "req", 0));
             return getHandle(r, "req", 0);

@@ -31,7 +31,48 @@ final class FfmScratch implements Arena {
     private final List<MemorySegment> retired = new ArrayList<>();
     private Arena overflow;
 
+    /**
+     * Per nesting level, one handle, one status and five longs, made once and reused: the hot
+     * paths (a request's handle, a receive's status, the status copied out) then make no
+     * MemorySegment per call. One of each per level only; a level is an {@link #open}, so a
+     * nested call (an upcall into a user function that calls MPI) gets its own.
+     */
+    private final MemorySegment[] handleSlots = new MemorySegment[16];
+    private final MemorySegment[] statusSlots = new MemorySegment[16];
+    private final MemorySegment[] longSlots = new MemorySegment[16];
+    private static final long STATUS_BYTES = FfmLib.size("MPI_Status");
+
     private FfmScratch() {
+    }
+
+    /** This level's handle cell (8 bytes, zeroed), for calls that have one handle in or out. */
+    MemorySegment handleSlot() {
+        MemorySegment s = slot(handleSlots, 8);
+        s.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 0);
+        return s;
+    }
+
+    /** This level's MPI_Status (not zeroed: MPI fills it). */
+    MemorySegment statusSlot() {
+        return slot(statusSlots, STATUS_BYTES);
+    }
+
+    /** This level's five longs (not zeroed). */
+    MemorySegment longsSlot() {
+        return slot(longSlots, 5 * 8);
+    }
+
+    private MemorySegment slot(MemorySegment[] slots, long bytes) {
+        int level = depth - 1;
+        if (level >= slots.length) {
+            return allocate(bytes, 8);
+        }
+        MemorySegment s = slots[level];
+        if (s == null) {
+            s = Arena.ofAuto().allocate(bytes, 8);
+            slots[level] = s;
+        }
+        return s;
     }
 
     /** This thread's scratch memory, for one call; close it when the call ends. */

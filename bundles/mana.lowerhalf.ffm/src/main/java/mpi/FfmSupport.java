@@ -168,39 +168,53 @@ final class FfmSupport {
 
     // ----- datatypes -----
 
-    /** Extents and sizes of the predefined types the binding uses (fixed for the job); others are asked each time. */
-    private static final java.util.concurrent.ConcurrentHashMap<Long, long[]> PREDEFINED = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final java.util.Set<Long> PREDEFINED_HANDLES = predefinedHandles();
+    /**
+     * The predefined types the binding uses, sorted: their extents and sizes are fixed for the
+     * job. A long[] searched without boxing (a Set<Long> boxed every lookup: 16 B per call on
+     * Open MPI's pointer handles and MPICH's large ints).
+     */
+    private static final long[] PREDEFINED_HANDLES = predefinedHandles();
+    /** Of PREDEFINED_HANDLES[i], filled on first use (final fields: safely published without a lock). */
+    private static final TypeLayout[] PREDEFINED_LAYOUTS = new TypeLayout[PREDEFINED_HANDLES.length];
 
-    private static java.util.Set<Long> predefinedHandles() {
-        java.util.Set<Long> h = new java.util.HashSet<>();
+    private record TypeLayout(long extent, long size) {
+    }
+
+    private static long[] predefinedHandles() {
+        java.util.TreeSet<Long> h = new java.util.TreeSet<>();
         for (String n : new String[] {"MPI_UINT8_T", "MPI_UINT16_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T",
             "MPI_FLOAT", "MPI_DOUBLE", "MPI_PACKED", "MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_INT", "MPI_FLOAT_INT",
             "MPI_DOUBLE_INT", "MPI_C_FLOAT_COMPLEX", "MPI_C_DOUBLE_COMPLEX", "MPI_BYTE", "MPI_INT", "MPI_CHAR"}) {
             h.add(FfmLib.c(n));
         }
-        return h;
+        return h.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** {extent, size} of a type; cached for predefined types. */
-    private static long[] layoutOf(long type) throws MPIException {
-        long[] cached = PREDEFINED.get(type);
-        if (cached != null) {
+    /** True for the predefined types the binding uses (fixed layout). */
+    static boolean isPredefined(long type) {
+        return java.util.Arrays.binarySearch(PREDEFINED_HANDLES, type) >= 0;
+    }
+
+    /** Extent and size of a type; cached for predefined types. */
+    private static TypeLayout layoutOf(long type) throws MPIException {
+        int i = java.util.Arrays.binarySearch(PREDEFINED_HANDLES, type);
+        if (i >= 0) {
+            TypeLayout cached = PREDEFINED_LAYOUTS[i];
+            if (cached == null) {
+                cached = new TypeLayout(extentOf(type), sizeOf(type));
+                PREDEFINED_LAYOUTS[i] = cached; // racy but idempotent: every thread computes the same
+            }
             return cached;
         }
-        long[] l = {extentOf(type), sizeOf(type)};
-        if (PREDEFINED_HANDLES.contains(type)) {
-            PREDEFINED.put(type, l);
-        }
-        return l;
+        return new TypeLayout(extentOf(type), sizeOf(type));
     }
 
     static long extent(long type) throws MPIException {
-        return layoutOf(type)[0];
+        return layoutOf(type).extent();
     }
 
     static long typeSize(long type) throws MPIException {
-        return layoutOf(type)[1];
+        return layoutOf(type).size();
     }
 
     private static long extentOf(long type) throws MPIException {
@@ -282,13 +296,22 @@ final class FfmSupport {
         };
     }
 
+    /** {@code length} bytes of a primitive array from byte {@code offset}, as a heap segment (not boolean[]). */
+    static MemorySegment heapSlice(Object array, long offset, long length) {
+        return heap(array).asSlice(offset, length);
+    }
+
     private static void copyIn(Object array, long offset, MemorySegment dst, long dstOff, long length) {
         if (array instanceof boolean[] b) {
             for (long i = 0; i < length; i++) {
                 dst.set(JAVA_BYTE, dstOff + i, (byte) (b[(int) (offset + i)] ? 1 : 0));
             }
         } else {
-            MemorySegment.copy(heap(array), offset, dst, dstOff, length);
+            if (array instanceof byte[] b) { // no heap segment made: nothing allocated per call
+                MemorySegment.copy(b, (int) offset, dst, JAVA_BYTE, dstOff, (int) length);
+            } else {
+                MemorySegment.copy(heap(array), offset, dst, dstOff, length);
+            }
         }
     }
 
@@ -298,7 +321,11 @@ final class FfmSupport {
                 b[(int) (offset + i)] = src.get(JAVA_BYTE, srcOff + i) != 0;
             }
         } else {
-            MemorySegment.copy(src, srcOff, heap(array), offset, length);
+            if (array instanceof byte[] b) {
+                MemorySegment.copy(src, JAVA_BYTE, srcOff, b, (int) offset, (int) length);
+            } else {
+                MemorySegment.copy(src, srcOff, heap(array), offset, length);
+            }
         }
     }
 
@@ -357,7 +384,7 @@ final class FfmSupport {
      */
     static long span(int count, long type) throws MPIException {
         long ext = extent(type);
-        if (count <= 0 || PREDEFINED_HANDLES.contains(type)) {
+        if (count <= 0 || isPredefined(type)) {
             return Math.max(count, 0) * ext;
         }
         return Math.max((long) count * ext, (count - 1L) * ext + FfmArgs.trueEnd(type));
@@ -479,8 +506,8 @@ final class FfmSupport {
      * (it was taken for "no index", leaving 0: ompi-java-test's Waitany and Testany failed).
      */
     static void statusToJava(MemorySegment status, long[] data, int index) {
-        try (Arena a = FfmScratch.open()) {
-            MemorySegment d = a.allocate(JAVA_LONG, 5);
+        try (FfmScratch a = FfmScratch.open()) {
+            MemorySegment d = a.longsSlot();
             STATUS_TO_JAVA.invokeExact(status, d);
             for (int i = 0; i < 5; i++) {
                 data[i] = d.getAtIndex(JAVA_LONG, i);

@@ -77,6 +77,21 @@ class FfmLowerHalfTest {
     }
 
     /**
+     * FfmInPlace's opt-in (MANA_FFM_INPLACE_SEND=true): standard and synchronous sends of large
+     * arrays from the array itself too, on Open MPI FFM; the InPlace program's output as under JNI.
+     * (The default, receives and bSend in place, runs in All.)
+     */
+    @Test
+    void largeSendsInPlaceWhenAskedGiveTheJniOutput() throws Exception {
+        Run jni = jni("InPlace", 2);
+        assertEquals(0, jni.exit(), jni.output());
+        Run ffm = run(openMpirun(2, "-x", "MANA_FFM_INPLACE_SEND=true", modernJava.toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", ffmJar + ":" + programs, "InPlace"));
+        assertEquals(0, ffm.exit(), ffm.output());
+        assertEquals(jni.sorted(), ffm.sorted(), ffm.output());
+    }
+
+    /**
      * MPI_INFO_ENV's reserved keys and values as Open MPI gives them (command, argv, maxprocs, soft,
      * host, arch, wdir, thread_level) on MPICH too, whose MPI_INFO_ENV is empty: the FFM lower
      * half fills it. An argument longer than MPICH's MPI_MAX_INFO_VAL is cut, not fatal.
