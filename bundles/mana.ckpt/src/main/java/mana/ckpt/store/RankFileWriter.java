@@ -93,6 +93,16 @@ public final class RankFileWriter implements AutoCloseable {
         return pos;
     }
 
+    /** Whether the file's bulk now goes around the page cache (tests). */
+    boolean writesDirect() {
+        return direct != null;
+    }
+
+    /** The file offset at which the current write buffer ends (tests: a section header across its end). */
+    long bufferEnd() {
+        return pos - buf.position() + buf.capacity();
+    }
+
     /** Writes a section whose payload is {@code payload}. */
     public RankFileWriter writeSection(String name, byte[] payload) throws IOException {
         Objects.requireNonNull(payload, "payload");
