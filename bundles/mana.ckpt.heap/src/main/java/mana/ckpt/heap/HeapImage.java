@@ -3,7 +3,9 @@ package mana.ckpt.heap;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import mana.ckpt.heap.internal.ChunkedBytes;
 import mana.ckpt.heap.internal.HeapKryo;
+import mana.ckpt.heap.internal.ImageOutput;
 import mana.core.desc.OpDescriptor;
 import mana.core.desc.RestoredUserOp;
 import mana.core.fn.TypeProvider;
@@ -47,28 +50,71 @@ public final class HeapImage {
     /**
      * 2: a pending receive's buffer is written as its request's handle. 3 (session 15): open files
      * by path and position, and byte arrays and buffers the engine restores itself (bsend buffer,
-     * window memory) as references to them. 4 (session 16): the functions of user-defined ops.
+     * window memory) as references to them. 4 (session 16): the functions of user-defined ops. 5
+     * (session 18): streamed; the table of application classes follows the graph (it is known
+     * only once the graph is written), found from the image's last 8 bytes.
      */
-    private static final int VERSION = 4;
+    static final int VERSION = 5;
 
     private HeapImage() {
     }
 
-    /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes. */
+    /** The image of {@code stack} and the statics of {@code appLoader}'s initialized woven classes, in memory. */
     public static byte[] save(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
-        return new mana.ckpt.engine.HeapSection(saveChunks(stack, appLoader)).image();
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try {
+            saver(stack, appLoader).writeTo(b);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // not from memory
+        }
+        return b.toByteArray();
     }
 
-    /** The same image as consecutive chunks (no copy of the whole; the checkpoint streams them to the rank file). */
-    public static List<java.nio.ByteBuffer> saveChunks(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
-        return onDeepStack("save", () -> saveHere(stack, appLoader));
+    /**
+     * An image to stream into a checkpoint: what must be seen before the engine's cut (which
+     * receives are pending: the drain completes some) is taken now, on the calling thread; the
+     * graph is walked and written by {@link Saver#writeTo}, into the rank file, later.
+     */
+    public static Saver saver(FrameStack stack, ClassLoader appLoader) {
+        return new Saver(stack, appLoader);
     }
 
-    private static List<java.nio.ByteBuffer> saveHere(FrameStack stack, ClassLoader appLoader) throws HeapRefusal {
-        HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
-        ChunkedBytes graph = new ChunkedBytes();
+    /** A heap image not written yet (see {@link #saver}); written once. */
+    public static final class Saver {
+        private final FrameStack stack;
+        private final ClassLoader appLoader;
+        private final HeapKryo kryo;
+
+        private Saver(FrameStack stack, ClassLoader appLoader) {
+            this.stack = stack;
+            this.appLoader = appLoader;
+            this.kryo = new HeapKryo(appLoader, HandleObjects.get());
+            kryo.pendingReceiveBuffers(); // as at the capture, before the drain completes some of them
+        }
+
+        /**
+         * Writes the image to {@code out} while walking the graph (on a thread with a deep stack):
+         * {@link HeapRefusal} for a heap that cannot be saved (what was written is then to be
+         * thrown away), IOException for a failure of {@code out} itself.
+         */
+        public void writeTo(OutputStream out) throws HeapRefusal, IOException {
+            try {
+                onDeepStack("save", () -> {
+                    saveHere(kryo, stack, appLoader, out);
+                    return null;
+                });
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+        }
+    }
+
+    private static void saveHere(HeapKryo kryo, FrameStack stack, ClassLoader appLoader, OutputStream sink) throws HeapRefusal {
         java.util.Set<String> appClasses = new java.util.TreeSet<>();
-        try (Output out = new Output(graph, 1 << 16)) {
+        ImageOutput out = new ImageOutput(sink);
+        try {
+            out.writeString(MAGIC);
+            out.writeInt(VERSION);
             List<Class<?>> classes = Continuations.initializedClasses(appLoader);
             out.writeVarInt(classes.size(), true);
             for (Class<?> c : classes) {
@@ -106,7 +152,6 @@ public final class HeapImage {
                 }
             }
             writeOpFunctions(kryo, out);
-            out.flush();
             for (var e : kryo.pendingReceiveBuffers().entrySet()) {
                 if (!kryo.pendingBuffersWritten().contains(e.getValue())) {
                     // the engine restores the request's buffer; the program would hold another copy that MPI never fills
@@ -120,23 +165,23 @@ public final class HeapImage {
                     appClasses.add(c.getName());
                 }
             }
-        } finally {
-            kryo.reset();
-        }
-        ByteArrayOutputStream head = new ByteArrayOutputStream(64 * appClasses.size() + 64);
-        try (Output out = new Output(head)) {
-            out.writeString(MAGIC);
-            out.writeInt(VERSION);
+            // the classes the image names, with a CRC of each: known only now, so after the graph
+            long table = out.total();
             out.writeVarInt(appClasses.size(), true);
             for (String c : appClasses) {
                 out.writeString(c);
                 out.writeLong(ClassCheck.crcOf(appLoader, c));
             }
+            out.writeLong(table);
+            out.flush();
+        } catch (KryoException e) {
+            if (out.failure() != null) {
+                throw new UncheckedIOException(out.failure()); // the disk, not the heap
+            }
+            throw e;
+        } finally {
+            kryo.reset();
         }
-        List<java.nio.ByteBuffer> chunks = new ArrayList<>();
-        chunks.add(java.nio.ByteBuffer.wrap(head.toByteArray()));
-        chunks.addAll(graph.chunks());
-        return chunks;
     }
 
     /**
@@ -171,21 +216,16 @@ public final class HeapImage {
     private static Read read(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         HeapKryo kryo = new HeapKryo(appLoader, HandleObjects.get());
         try (Input in = new Input(ChunkedBytes.in(image), 1 << 16)) {
-            if (!MAGIC.equals(in.readString()) || in.readInt() != VERSION) {
-                throw new HeapRefusal("not a heap image of this version");
+            String magic = in.readString();
+            if (!MAGIC.equals(magic)) {
+                throw new HeapRefusal("the heap section is not a MANA heap image");
             }
-            int nChecked = in.readVarInt(true);
-            for (int i = 0; i < nChecked; i++) {
-                String c = in.readString();
-                long crc = in.readLong();
-                long now = ClassCheck.crcOf(appLoader, c);
-                if (now == ClassCheck.MISSING) {
-                    throw new HeapRefusal("class " + c + " of the checkpoint is not in the application");
-                }
-                if (now != crc) {
-                    throw new HeapRefusal("class " + c + " differs from the checkpointed one (the application changed)");
-                }
+            int version = in.readInt();
+            if (version != VERSION) {
+                throw new HeapRefusal("the heap image is of format version " + version + " (" + (version < VERSION ? "an earlier" : "a later")
+                        + " MANA wrote it); this MANA reads version " + VERSION + " only: restart it with the MANA that took it");
             }
+            checkClasses(image, appLoader); // before anything of the graph is read
             int nClasses = in.readVarInt(true);
             List<String> classNames = new ArrayList<>();
             List<String[]> fieldNames = new ArrayList<>();
@@ -226,6 +266,38 @@ public final class HeapImage {
             throw new HeapRefusal(HeapKryo.readFailure(e), e);
         } finally {
             kryo.reset();
+        }
+    }
+
+    /** The application classes the image names, each against its CRC at the checkpoint (the table after the graph). */
+    private static void checkClasses(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
+        long total = 0;
+        for (java.nio.ByteBuffer b : image) {
+            total += b.remaining();
+        }
+        if (total < 8) {
+            throw new HeapRefusal("the heap image is truncated");
+        }
+        long table;
+        try (Input t = new Input(ChunkedBytes.in(image, total - 8), 8)) {
+            table = t.readLong();
+        }
+        if (table < 0 || table > total - 8) {
+            throw new HeapRefusal("the heap image is damaged (its class table is at " + table + " of " + total + " bytes)");
+        }
+        try (Input in = new Input(ChunkedBytes.in(image, table), 1 << 12)) {
+            int nChecked = in.readVarInt(true);
+            for (int i = 0; i < nChecked; i++) {
+                String c = in.readString();
+                long crc = in.readLong();
+                long now = ClassCheck.crcOf(appLoader, c);
+                if (now == ClassCheck.MISSING) {
+                    throw new HeapRefusal("class " + c + " of the checkpoint is not in the application");
+                }
+                if (now != crc) {
+                    throw new HeapRefusal("class " + c + " differs from the checkpointed one (the application changed)");
+                }
+            }
         }
     }
 
@@ -321,6 +393,9 @@ public final class HeapImage {
         try {
             kryo.writeClassAndObject(out, v);
         } catch (KryoException e) {
+            if (out instanceof ImageOutput io && io.failure() != null) {
+                throw new UncheckedIOException(io.failure()); // the disk, not the heap
+            }
             throw new HeapRefusal(HeapKryo.describe(e, path), e);
         }
     }

@@ -151,4 +151,72 @@ class FreshJvmTest {
         HeapRefusal r = assertThrows(HeapRefusal.class, () -> HeapImage.save(c.stack(), l));
         assertTrue(r.getMessage().contains(expected), r.getMessage());
     }
+
+    private static byte[] graphsImage(SampleLoader first) throws Throwable {
+        Continuations.arm(new CaptureAt(4));
+        return Runs.capturingOut(() -> {
+            Continuations.Outcome o = Continuations.run(Runs.main(first, "heapsamples.Graphs", "4"));
+            Continuations.disarm();
+            return HeapImage.save(((Continuations.Captured) o).stack(), first);
+        }).value();
+    }
+
+    /** Format version 5 (streamed, the class table after the graph): an image of version 4 is refused in one line. */
+    @Test
+    void anImageOfAnEarlierFormatVersionIsRefusedInOneLine() throws Throwable {
+        byte[] image = graphsImage(new SampleLoader("heapsamples", true));
+        com.esotericsoftware.kryo.io.Output head = new com.esotericsoftware.kryo.io.Output(64);
+        head.writeString("MANA-HEAP");
+        int at = head.position();
+        head.writeInt(HeapImage.VERSION);
+        assertEquals(java.util.Arrays.toString(head.toBytes()), java.util.Arrays.toString(java.util.Arrays.copyOf(image, head.position())));
+        head.setPosition(at);
+        head.writeInt(4);
+        System.arraycopy(head.getBuffer(), at, image, at, 4);
+        HeapRefusal r = assertThrows(HeapRefusal.class, () -> HeapImage.restore(image, new SampleLoader("heapsamples", true)));
+        assertEquals("the heap image is of format version 4 (an earlier MANA wrote it); this MANA reads version 5 only: restart it"
+                + " with the MANA that took it", r.getMessage());
+    }
+
+    /**
+     * A streamed image: bytes reach the stream while the graph is walked, so a refusal comes after
+     * some were written (the engine then deletes the rank file's part); a failing stream is an
+     * IOException, not a refusal of the heap.
+     */
+    @Test
+    void aStreamedImageIsRefusedAsBeforeAndAFailingStreamIsNotARefusal() throws Throwable {
+        SampleLoader l = new SampleLoader("heapsamples", true);
+        Continuations.arm(new CaptureAt(1));
+        Continuations.Outcome o = Runs.capturingOut(() -> Continuations.run(Runs.main(l, "heapsamples.Holders", "thread"))).value();
+        Continuations.disarm();
+        Continuations.Captured c = assertInstanceOf(Continuations.Captured.class, o);
+        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        HeapRefusal r = assertThrows(HeapRefusal.class, () -> HeapImage.saver(c.stack(), l).writeTo(sink));
+        assertTrue(r.getMessage().contains("a thread (java.lang.Thread): threads are not saved"), r.getMessage());
+
+        SampleLoader g = new SampleLoader("heapsamples", true);
+        Continuations.arm(new CaptureAt(1));
+        Continuations.Outcome og = Runs.capturingOut(() -> Continuations.run(Runs.main(g, "heapsamples.LongList", "200000"))).value();
+        Continuations.disarm();
+        Continuations.Captured cg = assertInstanceOf(Continuations.Captured.class, og);
+        java.io.IOException disk = new java.io.IOException("No space left on device");
+        java.io.OutputStream full = new java.io.OutputStream() {
+            long n;
+
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                n += len;
+                if (n > 100_000) {
+                    throw disk;
+                }
+            }
+        };
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> HeapImage.saver(cg.stack(), g).writeTo(full));
+        assertEquals(disk, e);
+    }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 import mana.ckpt.store.SectionOutputStream;
 
 /**
@@ -13,15 +14,48 @@ import mana.ckpt.store.SectionOutputStream;
  * others) instead of going through Java serialization; a restart gives it back as
  * {@link Restored#appState()}.
  *
- * <p>A saved image is a list of chunks (each from its position to its limit; direct ones go to
- * the rank file without a copy), streamed one after another: no copy of a whole (possibly
- * multi-GiB) image is made. A restart reads it back as chunks of 64 MiB arrays (session 16; one
- * array before, which limited a restored image to 2 GiB).
+ * <p>A checkpoint's image is {@linkplain #streamed streamed}: it is built while it is written
+ * into the rank file (issue 18: building it first, then writing it, doubled the time and held
+ * the whole image in memory). A heap found unsaveable while streaming throws {@link Refused}: the
+ * engine abandons the checkpoint with its message (the rank file's part is deleted, nothing is
+ * committed, the previous checkpoint stays). A restart reads it back as chunks of 64 MiB arrays
+ * (no 2 GiB limit of one array).
  */
-public record HeapSection(List<ByteBuffer> chunks) {
+public final class HeapSection {
 
-    public HeapSection {
-        chunks = List.copyOf(chunks);
+    /** Writes an image into the section while building it. */
+    @FunctionalInterface
+    public interface Writer {
+        /** Writes the whole image to {@code out}; throws {@link Refused} if the heap cannot be saved. */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** The heap cannot be saved (found while streaming it): the checkpoint is abandoned with this message. */
+    public static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public Refused(String message) {
+            super(message);
+        }
+
+        public Refused(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
+    }
+
+    private final List<ByteBuffer> chunks; // null for a streamed image
+    private final Writer writer;
+    private long written = -1;
+
+    /** An image as consecutive chunks (each from its position to its limit; direct ones are written without a copy). */
+    public HeapSection(List<ByteBuffer> chunks) {
+        this.chunks = List.copyOf(chunks);
+        this.writer = null;
     }
 
     /** An image in one array (a restart's, or a small one). */
@@ -29,8 +63,34 @@ public record HeapSection(List<ByteBuffer> chunks) {
         this(List.of(ByteBuffer.wrap(image)));
     }
 
-    /** Bytes in the image. */
+    private HeapSection(Writer writer) {
+        this.chunks = null;
+        this.writer = Objects.requireNonNull(writer, "writer");
+    }
+
+    /** An image built while the checkpoint writes it (once). */
+    public static HeapSection streamed(Writer writer) {
+        return new HeapSection(writer);
+    }
+
+    /** Whether this image is built while written (no chunks in memory). */
+    public boolean isStreamed() {
+        return writer != null;
+    }
+
+    /** The chunks (a restart's image, or one made in memory). */
+    public List<ByteBuffer> chunks() {
+        if (chunks == null) {
+            throw new IllegalStateException("a streamed heap image has no chunks: it is built while written");
+        }
+        return chunks;
+    }
+
+    /** Bytes in the image (a streamed one: those written, -1 before). */
     public long length() {
+        if (chunks == null) {
+            return written;
+        }
         long n = 0;
         for (ByteBuffer c : chunks) {
             n += c.remaining();
@@ -40,6 +100,7 @@ public record HeapSection(List<ByteBuffer> chunks) {
 
     /** The image in one array (at most 2 GiB; small images and tests). */
     public byte[] image() {
+        List<ByteBuffer> chunks = chunks();
         if (chunks.size() == 1 && chunks.get(0).hasArray() && chunks.get(0).arrayOffset() == 0 && chunks.get(0).position() == 0
                 && chunks.get(0).remaining() == chunks.get(0).array().length) {
             return chunks.get(0).array();
@@ -58,8 +119,14 @@ public record HeapSection(List<ByteBuffer> chunks) {
         return all;
     }
 
-    /** Writes the chunks in order (a section's stream takes direct ones without copying them). */
+    /** Writes the image (a streamed one is built now; a section's stream takes direct chunks without copying them). */
     public void writeTo(OutputStream out) throws IOException {
+        if (writer != null) {
+            long before = out instanceof SectionOutputStream s ? s.bytesWritten() : 0;
+            writer.writeTo(out);
+            written = out instanceof SectionOutputStream s ? s.bytesWritten() - before : -1;
+            return;
+        }
         for (ByteBuffer c : chunks) {
             if (out instanceof SectionOutputStream s) {
                 s.write(c.duplicate());
@@ -69,5 +136,10 @@ public record HeapSection(List<ByteBuffer> chunks) {
                 out.write(b);
             }
         }
+    }
+
+    @Override
+    public String toString() {
+        return writer != null ? "HeapSection[streamed]" : "HeapSection[" + length() + " bytes]";
     }
 }

@@ -122,6 +122,10 @@ final class Cut {
             } else if (pending != null) {
                 try {
                     info = write(lc != null ? lc.openOwn() : pending.openRank(x.rank));
+                } catch (mana.ckpt.engine.HeapSection.Refused e) {
+                    // found while streaming the heap image: the part file is gone, the checkpoint is abandoned as for
+                    // a refusal found before the cut (the message names the class and the path)
+                    problem = e.getMessage();
                 } catch (NotSerializableException e) {
                     problem = "the application state holds an object that is not Serializable: class " + e.getMessage();
                 } catch (ObjectStreamException e) {
@@ -620,7 +624,7 @@ final class Cut {
             }));
             Object state = appState;
             if (appState instanceof mana.ckpt.engine.HeapSection h) {
-                w.writeSection(Sections.HEAP, h::writeTo); // chunk by chunk: no copy of the whole image
+                w.writeSection(Sections.HEAP, h::writeTo); // built while written (streamed), or chunk by chunk
                 state = null;
             }
             Object objectsState = state;

@@ -35,7 +35,10 @@ public final class RankFileWriter implements AutoCloseable {
     private final int worldSize;
     private final long seq;
     private final FileChannel ch;
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.BIG_ENDIAN);
+    private ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_SIZE).order(ByteOrder.BIG_ENDIAN);
+    /** Once the file is large: its bytes go around the page cache (null while it is small, or when refused). */
+    private DirectWrites direct;
+    private boolean directTried;
     private final Set<String> names = new HashSet<>();
     private final Consumer<RankFileInfo> onFinish;
     private final AtomicLong progress;
@@ -90,6 +93,16 @@ public final class RankFileWriter implements AutoCloseable {
         return pos;
     }
 
+    /** Whether the file's bulk now goes around the page cache (tests). */
+    boolean writesDirect() {
+        return direct != null;
+    }
+
+    /** The file offset at which the current write buffer ends (tests: a section header across its end). */
+    long bufferEnd() {
+        return pos - buf.position() + buf.capacity();
+    }
+
     /** Writes a section whose payload is {@code payload}. */
     public RankFileWriter writeSection(String name, byte[] payload) throws IOException {
         Objects.requireNonNull(payload, "payload");
@@ -126,10 +139,8 @@ public final class RankFileWriter implements AutoCloseable {
             payloadCrc = out.finish();
         }
         long length = pos - payloadStart;
-        flush();
-        ByteBuffer len = ByteBuffer.allocate(8).putLong(0, length);
-        long lenPos = headerPos + headerLen - 8;
-        while (len.hasRemaining()) ch.write(len, lenPos + len.position());
+        if (direct == null) flush();
+        patch(ByteBuffer.allocate(8).putLong(0, length), headerPos + headerLen - 8);
         h.putLong(headerLen - 8, length);
         fileCrc = CheckpointFormat.combine(fileCrc, CheckpointFormat.crc32c(h.array(), 0, headerLen), headerLen);
         fileCrc = CheckpointFormat.combine(fileCrc, payloadCrc, length);
@@ -152,8 +163,9 @@ public final class RankFileWriter implements AutoCloseable {
         ByteBuffer end = ByteBuffer.allocate(CheckpointFormat.END_MARKER_LENGTH);
         end.put(CheckpointFormat.TAG_END).putInt(sectionCount).put(CheckpointFormat.RANK_END_MAGIC);
         putTracked(end.array());
-        flush();
-        ch.force(true);
+        flushAll();
+        if (direct != null) direct.close();
+        ch.force(true); // also the device's cache for what went around the page cache
         ch.close();
         closed = true;
         // The rename needs no directory fsync here: the commit forces the directory (with every
@@ -178,6 +190,7 @@ public final class RankFileWriter implements AutoCloseable {
         failed = true;
         if (!closed) {
             closed = true;
+            if (direct != null) direct.abandon();
             ch.close();
         }
         Files.deleteIfExists(part);
@@ -191,16 +204,28 @@ public final class RankFileWriter implements AutoCloseable {
 
     void putPayload(ByteBuffer src) throws IOException {
         int n = src.remaining();
-        if (n >= BUFFER_SIZE / 2) {
+        if (n >= BUFFER_SIZE / 2 && direct == null && !directDue()) {
             flush();
             while (src.hasRemaining()) ch.write(src);
             pos += n;
             progress(n);
             return;
         }
-        if (n > buf.remaining()) flush();
-        buf.put(src);
-        pos += n;
+        while (src.hasRemaining()) {
+            if (!buf.hasRemaining()) flush();
+            int k = Math.min(src.remaining(), buf.remaining());
+            int lim = src.limit();
+            src.limit(src.position() + k);
+            buf.put(src);
+            src.limit(lim);
+            pos += k;
+        }
+        if (!buf.hasRemaining()) flush();
+    }
+
+    /** Whether the file is now large enough to go on with O_DIRECT (a copy through the aligned buffers then). */
+    private boolean directDue() {
+        return !directTried && DirectWrites.ENABLED && pos >= DirectWrites.FROM;
     }
 
     private void putTracked(byte[] b) throws IOException {
@@ -219,12 +244,72 @@ public final class RankFileWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes out the buffer when it is full (or at the end of a section: everything). Once the
+     * file is large, a full buffer goes to {@link DirectWrites} (aligned, around the page cache,
+     * in the background), and only a full one: the rest stays for the next, or for finish.
+     */
     private void flush() throws IOException {
+        if (direct == null && directDue() && !buf.hasRemaining()) { // a full buffer: longer than the head to align
+            directTried = true;
+            direct = DirectWrites.open(part, ch, pos - buf.position());
+            if (direct != null) {
+                // the bytes before the next aligned offset go the ordinary way, the rest into an aligned buffer
+                buf.flip();
+                int head = direct.headLength();
+                ByteBuffer first = buf.duplicate().limit(Math.min(head, buf.limit()));
+                int n = first.remaining();
+                while (first.hasRemaining()) ch.write(first);
+                progress(n);
+                direct.started(n);
+                buf.position(n);
+                ByteBuffer rest = buf;
+                buf = direct.buffer();
+                buf.put(rest);
+            }
+        }
+        if (direct != null) {
+            if (!buf.hasRemaining()) {
+                int n = buf.position();
+                buf = direct.write(buf);
+                progress(n);
+            }
+            return;
+        }
         buf.flip();
         int n = buf.remaining();
         while (buf.hasRemaining()) ch.write(buf);
         buf.clear();
         progress(n);
+    }
+
+    /** Writes everything still buffered (at the end of the file). */
+    private void flushAll() throws IOException {
+        if (direct != null) {
+            int n = buf.position();
+            direct.finish(buf);
+            progress(n);
+            return;
+        }
+        flush();
+    }
+
+    /** Puts {@code b} at file offset {@code at}, already passed (a section's length): in the buffer, or in the file. */
+    private void patch(ByteBuffer b, long at) throws IOException {
+        long bufStart = pos - buf.position();
+        int inFile = (int) Math.max(0, Math.min(b.remaining(), bufStart - at)); // the part already out of the buffer
+        if (inFile < b.remaining()) {
+            buf.put((int) (at + inFile - bufStart), b, b.position() + inFile, b.remaining() - inFile);
+        }
+        if (inFile == 0) {
+            return;
+        }
+        if (direct != null) {
+            direct.drain(); // no ordinary write into a range a direct write is still writing
+        }
+        ByteBuffer f = b.duplicate().limit(b.position() + inFile);
+        long start = at - f.position();
+        while (f.hasRemaining()) ch.write(f, start + f.position());
     }
 
     private void progress(long n) {

@@ -44,7 +44,7 @@ public final class HeapKryo extends Kryo {
     private final BufferState.Memories memories = new BufferState.Memories();
 
     public HeapKryo(ClassLoader appLoader, HandleObjects handles) {
-        super(new ClassesSeen(), new com.esotericsoftware.kryo.util.MapReferenceResolver());
+        super(new ClassesSeen(), new ImageReferences());
         this.handles = handles;
         setRegistrationRequired(false);
         setReferences(true);

@@ -59,6 +59,16 @@ final class PrimitiveArrays {
         public void write(Kryo kryo, Output out, A a) {
             int len = length.applyAsInt(a);
             out.writeVarInt(len, true);
+            if (out instanceof ImageOutput io) {
+                // straight into the output's buffer: one copy less per byte of a (GiB) image
+                for (int off = 0; off < len; ) {
+                    int n = Math.min(io.room(size) / size, len - off);
+                    put.copy(ByteBuffer.wrap(io.getBuffer(), io.position(), n * size).order(ByteOrder.LITTLE_ENDIAN), a, off, n);
+                    io.setPosition(io.position() + n * size);
+                    off += n;
+                }
+                return;
+            }
             ByteBuffer b = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN);
             for (int off = 0; off < len; ) {
                 int n = Math.min(CHUNK / size, len - off);

@@ -119,18 +119,24 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             if (busy != null) {
                 throw new HeapRefused(busy);
             }
-            try {
+            // built while the engine writes it into the rank file (after the drain): a refusal found then abandons
+            // the checkpoint through the engine (HeapSection.Refused), the part file deleted, nothing committed
+            mana.ckpt.heap.internal.KryoJit.apply();
+            HeapImage.Saver saver = HeapImage.saver(s, appLoader);
+            return HeapSection.streamed(out -> {
                 long t0 = System.nanoTime();
                 long c0 = processCpuNanos();
-                HeapSection image = new HeapSection(HeapImage.saveChunks(s, appLoader));
-                if (Boolean.getBoolean("mana.heap.timing")) { // tools/transparent/heap-bench.sh
-                    System.err.printf("[mana] rank %s: heap image of %.1f MiB made in %.2f s (process CPU %.2f s)%n", rank(),
-                            image.length() / 1048576.0, (System.nanoTime() - t0) / 1e9, (processCpuNanos() - c0) / 1e9);
+                try {
+                    saver.writeTo(out);
+                } catch (HeapRefusal e) {
+                    throw new HeapSection.Refused(e.getMessage(), e);
                 }
-                return image;
-            } catch (HeapRefusal e) {
-                throw new HeapRefused(e.getMessage());
-            }
+                if (Boolean.getBoolean("mana.heap.timing")) { // tools/transparent/heap-bench.sh
+                    long n = out instanceof mana.ckpt.store.SectionOutputStream so ? so.bytesWritten() : -1;
+                    System.err.printf("[mana] rank %s: heap image of %.1f MiB made and written in %.2f s (process CPU %.2f s)%n", rank(),
+                            n / 1048576.0, (System.nanoTime() - t0) / 1e9, (processCpuNanos() - c0) / 1e9);
+                }
+            });
         };
         try {
             p.atCaptured(index, "before " + s.cutCall(), heap);
@@ -165,6 +171,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
         }
         FrameStack s;
         try {
+            mana.ckpt.heap.internal.KryoJit.apply();
             s = HeapImage.restore(h.chunks(), appLoader); // chunk by chunk: an image may exceed 2 GiB
         } catch (HeapRefusal e) {
             if (p instanceof mana.core.fn.LifecycleListener l) {
