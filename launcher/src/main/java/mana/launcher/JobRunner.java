@@ -28,6 +28,7 @@ import mana.launcher.mpi.MpiImplementation;
 import mana.launcher.mpi.MpiOption;
 import mana.launcher.mpi.RankRuntime;
 import mana.launcher.rank.AppBundle;
+import mana.launcher.rank.AppBundleFile;
 import mana.launcher.rank.SafePointUse;
 import mana.launcher.rank.AppClassPath;
 
