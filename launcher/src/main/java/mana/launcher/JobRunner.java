@@ -28,6 +28,7 @@ import mana.launcher.mpi.MpiImplementation;
 import mana.launcher.mpi.MpiOption;
 import mana.launcher.mpi.RankRuntime;
 import mana.launcher.rank.AppBundle;
+import mana.launcher.rank.AppBundleFile;
 import mana.launcher.rank.SafePointUse;
 import mana.launcher.rank.AppClassPath;
 
@@ -183,7 +184,7 @@ final class JobRunner {
      * ({@link AppBundleCache}) when the same application was wrapped before, else made by bndlib
      * (once per job) and cached. A cache that cannot be read or written costs only the time.
      */
-    static void wrapApp(String command, AppInput in, Path target) throws AppBundle.BundleError, IOException, UsageError {
+    static void wrapApp(String command, AppInput in, Path target) throws AppBundleFile.BundleError, IOException, UsageError {
         java.util.function.Consumer<String> warn = w -> System.err.println("mana " + command + ": warning: " + w);
         List<String> warnings = new ArrayList<>();
         java.util.function.Consumer<String> record = w -> {
@@ -205,7 +206,7 @@ final class JobRunner {
         }
         java.util.Optional<AppBundleCache> cache = AppBundleCache.standard();
         String key = null;
-        AppBundle.Result r = null;
+        AppBundleFile.Result r = null;
         if (cache.isPresent()) {
             try {
                 key = AppBundleCache.key(how, inputs, wrappingCode());
@@ -214,7 +215,7 @@ final class JobRunner {
                     r = AppBundle.read(hit.get().bundle());
                     hit.get().warnings().stream().filter(w -> !w.isEmpty()).forEach(warn);
                 }
-            } catch (IOException | AppBundle.BundleError | RuntimeException e) {
+            } catch (IOException | AppBundleFile.BundleError | RuntimeException e) {
                 r = null; // made again below
             }
         }
@@ -315,7 +316,7 @@ final class JobRunner {
                 jobDir = MultiHostJob.sharedJobDir(root, pid);
                 tokenFile = MultiHostJob.writeTokenFile(jobDir, token);
             } else {
-                jobDir = Files.createTempDirectory("mana-job-");
+                jobDir = mana.launcher.startup.PrivateDir.create(Path.of(System.getProperty("java.io.tmpdir")), "mana-job-"); // no SecureRandom
             }
             StartupTrace.Cli.mark("CLI: coordinator, job folder");
             Path wrapped = jobDir.resolve("app-bundle.jar");
@@ -442,7 +443,7 @@ final class JobRunner {
                 launch = withoutLostNodes(launch, sel, jobDir, restarts);
             }
             return 143; // stopped by a signal between two runs of mpirun (128 + SIGTERM's number)
-        } catch (AppBundle.BundleError e) {
+        } catch (AppBundleFile.BundleError e) {
             throw new UsageError(command, e.getMessage());
         } catch (IOException e) {
             throw new UsageError(command, "cannot prepare the job: " + e.getMessage());

@@ -141,7 +141,7 @@ public final class RunCommand {
         // the application's main must be the main thread's bottom frame, as under java App;
         // an argument file, because mpirun rewrites a -Xbootclasspath option (it contains "classpath")
         cmd.add("@" + bootArgsFile(wrapped, launcherJar));
-        cmd.addAll(runtime.mainAndClassPath(rankJar(launcherJar), launcherJar, RANK_MAIN));
+        cmd.addAll(runtime.mainAndClassPath(rankJar(launcherJar), RANK_MAIN));
         cmd.add("rank");
         if (ra.mainClass() != null) {
             cmd.add("--class");

@@ -30,7 +30,7 @@ class MpiCommandTest {
         assertEquals(List.of("-n", "3"), cmd.subList(4, java));
         assertTrue(cmd.containsAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dmana.ffm.mpi=mpich")), cmd.toString());
         int main = cmd.indexOf(RunCommand.RANK_MAIN);
-        assertEquals(List.of("-cp", "/m/mpi-ffm.jar:/d/mana-launcher.jar"), cmd.subList(main - 2, main),
+        assertEquals(List.of("-cp", "/m/mpi-ffm.jar:/d/mana-rank.jar"), cmd.subList(main - 2, main),
                 "the FFM jar ahead of the JNI binding");
         assertFalse(cmd.contains("-jar"), "java ignores -cp next to -jar");
         assertEquals(List.of("rank", "--class", "p.M", "--wrapped", "/job/b.jar", "/abs/app.jar", "x"), cmd.subList(main + 1, cmd.size()));

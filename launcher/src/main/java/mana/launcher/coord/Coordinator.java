@@ -28,7 +28,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import mana.ckpt.store.CheckpointStore;
-import mana.launcher.rank.AppBundle;
+import mana.launcher.rank.AppBundleFile;
 
 /**
  * The job coordinator inside {@code mana run}: a TCP server (loopback unless told otherwise)
@@ -81,10 +81,32 @@ public final class Coordinator implements AutoCloseable {
     private volatile boolean initSeen;
     private volatile String restartRefusal;
 
+    /** Bytes of the job's token: 256 random bits. */
+    static final int TOKEN_BYTES = 32;
+
+    /**
+     * The job's random token (64 hex digits). Read from the kernel's random source directly: a
+     * {@code SecureRandom} would initialise the JDK's security providers in the CLI's start
+     * (about 15-25 ms of processor time per job), where nothing else needs them on loopback;
+     * {@code SecureRandom} is what its default would read there anyway, and the fallback where
+     * there is no {@code /dev/urandom}.
+     */
     public static String newToken() {
-        byte[] b = new byte[32];
+        return HexFormat.of().formatHex(randomBytes(Path.of("/dev/urandom"), TOKEN_BYTES));
+    }
+
+    /** {@code n} bytes from {@code source}, or from a {@code SecureRandom} when it cannot be read in full. */
+    static byte[] randomBytes(Path source, int n) {
+        byte[] b = new byte[n];
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(source)) {
+            if (in.readNBytes(b, 0, n) == n) {
+                return b;
+            }
+        } catch (IOException | RuntimeException e) {
+            // below
+        }
         new SecureRandom().nextBytes(b);
-        return HexFormat.of().formatHex(b);
+        return b;
     }
 
     public Coordinator(Settings settings, InetAddress bind, Consumer<String> log) throws IOException {
@@ -603,7 +625,7 @@ public final class Coordinator implements AutoCloseable {
         }
         int starting = np - running.size();
         // a transparent job's ranks stop at cut points (MPI calls), not at Mana.safePoint
-        attempt.transparent = AppBundle.transparent();
+        attempt.transparent = AppBundleFile.transparent();
         progress("checkpoint " + seq + " (" + trigger + (exit ? ", then exit" : "") + "): waiting for " + np + " ranks to reach a "
                 + (attempt.transparent ? "cut point" : "safe point")
                 + (starting > 0 ? " (" + starting + " not yet past MPI_Init)" : ""));

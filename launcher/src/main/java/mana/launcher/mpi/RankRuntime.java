@@ -32,14 +32,15 @@ public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, i
 
     /**
      * The class path and main class part of the rank command line: {@code -jar mana-rank.jar}
-     * (JNI), or {@code -cp mpi-ffm.jar:mana-launcher.jar RankMain} (FFM: java ignores -cp next
-     * to -jar, and the lower half must come first).
+     * (JNI), or {@code -cp mpi-ffm.jar:mana-rank.jar RankMain} (FFM: java ignores -cp next
+     * to -jar, and the lower half must come first). mana-rank.jar, not the CLI's jar: its
+     * manifest's class path holds no bndlib nor Bouncy Castle.
      */
-    public List<String> mainAndClassPath(Path rankJar, Path launcherJar, String rankMain) {
+    public List<String> mainAndClassPath(Path rankJar, String rankMain) {
         if (!ffm()) {
             return List.of("-jar", rankJar.toString());
         }
-        return List.of("-cp", lowerHalfJar + File.pathSeparator + launcherJar, rankMain);
+        return List.of("-cp", lowerHalfJar + File.pathSeparator + rankJar, rankMain);
     }
 
     /**

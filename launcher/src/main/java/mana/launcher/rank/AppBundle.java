@@ -17,9 +17,12 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import java.util.jar.Attributes;
 import java.util.jar.Manifest;
+import mana.launcher.rank.AppBundleFile.BundleError;
+import mana.launcher.rank.AppBundleFile.Result;
 
 /**
- * Turns an unmodified application jar into a bundle, in memory, with bndlib.
+ * Turns an unmodified application jar into a bundle, in memory, with bndlib (the CLI's JVM only:
+ * a rank reads the result with {@link AppBundleFile} and has no bndlib on its class path).
  *
  * <p>The bundle imports every package its classes refer to, optionally ({@code *;resolution:=optional}:
  * as under java, a class missing at run time fails only when it is used); the
@@ -31,46 +34,29 @@ import java.util.jar.Manifest;
 public final class AppBundle {
 
     /** The import of the {@code mpi} package every application gets. */
-    public static final String MPI_IMPORT = "mpi;version=\"[4.1,5)\"";
-
-    /** The result: the bundle's bytes and the headers worth knowing about. */
-    public record Result(byte[] bytes, String symbolicName, String mainClass, Manifest manifest) {
-    }
-
-    /** Thrown when the jar cannot be made into a bundle; the message is one line for the user. */
-    public static final class BundleError extends Exception {
-        public BundleError(String message) {
-            super(message);
-        }
-    }
+    public static final String MPI_IMPORT = AppBundleFile.MPI_IMPORT;
 
     private AppBundle() {
     }
 
-    /** Reads a bundle that {@link #wrap} made earlier and {@link #write} saved (once per job). */
+    /** See {@link AppBundleFile#read}. */
     public static Result read(Path bundleJar) throws BundleError {
-        try {
-            byte[] bytes = java.nio.file.Files.readAllBytes(bundleJar);
-            try (java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(bytes))) {
-                Manifest m = in.getManifest();
-                if (m == null) {
-                    throw new BundleError(bundleJar + ": no manifest");
-                }
-                Attributes a = m.getMainAttributes();
-                String main = a.getValue(Attributes.Name.MAIN_CLASS);
-                return new Result(bytes, a.getValue(Constants.BUNDLE_SYMBOLICNAME), main == null ? null : main.trim(), m);
-            }
-        } catch (java.io.IOException e) {
-            throw new BundleError(bundleJar + ": cannot read the application bundle (" + e.getMessage() + ")");
-        }
+        return AppBundleFile.read(bundleJar);
     }
 
-    /** Saves a wrapped bundle atomically (temp file + rename). */
+    /** See {@link AppBundleFile#write}. */
     public static void write(Result r, Path target) throws java.io.IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        java.nio.file.Files.write(tmp, r.bytes());
-        java.nio.file.Files.move(tmp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        AppBundleFile.write(r, target);
+    }
+
+    /**
+     * The bundle's bytes, for a rank that bundles the application itself ({@link BndOnDemand},
+     * which calls this in a class loader of its own): of {@code appJar}, or of {@code classPath}
+     * with {@code mainClass} (symbolic name {@code app}); warnings go to standard error.
+     */
+    public static byte[] wrapBytes(Path appJar, String mainClass, List<Path> classPath) throws BundleError {
+        return appJar != null ? wrap(appJar).bytes()
+                : wrapClassPath("app", mainClass, classPath, w -> System.err.println("mana rank: warning: " + w)).bytes();
     }
 
     public static Result wrap(Path appJar) throws BundleError {
@@ -255,14 +241,9 @@ public final class AppBundle {
         return jar.getResources().keySet().stream().anyMatch(n -> n.indexOf('/') < 0 && n.endsWith(".class"));
     }
 
-    /** hello.jar gives hello; characters a symbolic name cannot hold become underscores. */
+    /** See {@link AppBundleFile#symbolicNameOf}. */
     public static String symbolicNameOf(Path appJar) {
-        String name = appJar.getFileName().toString();
-        if (name.toLowerCase().endsWith(".jar")) {
-            name = name.substring(0, name.length() - 4);
-        }
-        String bsn = name.replaceAll("[^A-Za-z0-9_.-]", "_").replaceAll("^[.-]+|[.-]+$", "");
-        return bsn.isEmpty() ? "app" : bsn;
+        return AppBundleFile.symbolicNameOf(appJar);
     }
 
     /**
@@ -288,19 +269,11 @@ public final class AppBundle {
         }
     }
 
-    /**
-     * Asks bundle mana.weaver to weave the application (transparent checkpointing, in progress).
-     * Set only when {@link #transparent()}; without it no class of the application is changed.
-     */
-    public static final String WEAVE_HEADER = "Mana-Weave";
+    /** See {@link AppBundleFile#WEAVE_HEADER}. */
+    public static final String WEAVE_HEADER = AppBundleFile.WEAVE_HEADER;
 
-    /**
-     * Transparent mode: {@code -Dmana.transparent}, which {@code mana run} sets from its options and
-     * the application (see {@code JobRunner.transparent}); where it is not set (a rank bundling the
-     * application itself), {@code MANA_TRANSPARENT=1} in the environment.
-     */
+    /** See {@link AppBundleFile#transparent}. */
     public static boolean transparent() {
-        String p = System.getProperty("mana.transparent");
-        return p != null ? Boolean.parseBoolean(p) : "1".equals(System.getenv("MANA_TRANSPARENT"));
+        return AppBundleFile.transparent();
     }
 }

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionException;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
+import mana.launcher.startup.PrivateDir;
 import mana.launcher.startup.StorageTemplate;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -322,14 +323,13 @@ public final class RankLauncher {
         // mana run bundles the application once per job (--wrapped); without it, bnd's work
         // does not depend on the framework, so it overlaps with the boot.
         Path wrappedJar = prewrapped;
-        CompletableFuture<AppBundle.Result> wrapping = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<AppBundleFile.Result> wrapping = CompletableFuture.supplyAsync(() -> {
             try {
                 if (wrappedJar != null) {
-                    return AppBundle.read(wrappedJar);
+                    return AppBundleFile.read(wrappedJar);
                 }
-                return appJar != null ? AppBundle.wrap(appJar)
-                        : AppBundle.wrapClassPath("app", mainForWrap, classPath.entries(), w -> System.err.println("mana rank: warning: " + w));
-            } catch (AppBundle.BundleError e) {
+                return BndOnDemand.wrap(appJar, mainForWrap, classPath == null ? null : classPath.entries());
+            } catch (AppBundleFile.BundleError e) {
                 throw new CompletionException(e);
             }
         }, RankLauncher::daemon);
@@ -378,13 +378,13 @@ public final class RankLauncher {
             mark("framework start (platform bundles started)");
             reportFailedBundles(framework.getBundleContext());
 
-            AppBundle.Result wrapped = await(wrapping);
+            AppBundleFile.Result wrapped = await(wrapping);
             mark("bnd: wrap " + appName + " (wait, runs in parallel)");
             String mainClass = mainOverride != null ? mainOverride : wrapped.mainClass();
             if (mainClass == null || mainClass.isEmpty()) {
                 throw new RankError(appName + " has no Main-Class; give one with --class NAME");
             }
-            if ("true".equalsIgnoreCase(wrapped.manifest().getMainAttributes().getValue(AppBundle.WEAVE_HEADER))
+            if ("true".equalsIgnoreCase(wrapped.manifest().getMainAttributes().getValue(AppBundleFile.WEAVE_HEADER))
                     && !"off".equalsIgnoreCase(System.getenv("MANA_WEAVE_CACHE"))) {
                 Path cacheDir = weaveCacheDir(cacheBase(), wrapped.bytes(), bundles);
                 if (cacheDir != null) {
@@ -443,7 +443,7 @@ public final class RankLauncher {
             } catch (IllegalAccessException e) {
                 throw new RankError("cannot call " + mainClass + ".main: " + e.getMessage());
             }
-        } catch (RankError | AppBundle.BundleError e) {
+        } catch (RankError | AppBundleFile.BundleError e) {
             return fail(e.getMessage());
         } catch (BundleException | IOException e) {
             return fail("cannot boot the framework: " + oneLine(String.valueOf(e.getMessage())));
@@ -457,7 +457,7 @@ public final class RankLauncher {
      */
     @SuppressWarnings("unchecked")
     static MethodHandle transparentMain(BundleContext ctx, Bundle app, MethodHandle main) throws RankError {
-        if (!"true".equalsIgnoreCase(app.getHeaders("").get(AppBundle.WEAVE_HEADER))) {
+        if (!"true".equalsIgnoreCase(app.getHeaders("").get(AppBundleFile.WEAVE_HEADER))) {
             return main;
         }
         try {
@@ -538,28 +538,9 @@ public final class RankLauncher {
         }
     }
 
-    /**
-     * A new folder {@code mana-rank-PID-N} (owner only) for the framework's storage. Not
-     * {@code Files.createTempDirectory}: its random name seeds a {@code SecureRandom}, about
-     * 14 ms of a rank's start; the process id makes the name unique among live processes, and
-     * {@code createDirectory} fails rather than reuse a folder a dead process of that id left.
-     */
+    /** A new folder {@code mana-rank-PID-N} (owner only) for the framework's storage ({@link PrivateDir}). */
     static Path storageDir(Path tmp) throws IOException {
-        long pid = ProcessHandle.current().pid();
-        var owner = java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-        for (int n = 0; ; n++) {
-            Path dir = tmp.resolve("mana-rank-" + pid + "-" + n);
-            try {
-                return Files.createDirectory(dir, owner);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                if (n >= 1000) {
-                    throw e;
-                }
-            } catch (UnsupportedOperationException e) {
-                return Files.createTempDirectory(tmp, "mana-rank-"); // not a POSIX file system
-            }
-        }
+        return PrivateDir.create(tmp, "mana-rank-");
     }
 
     /** Where bundle mana.weaver keeps the woven classes of the job's application bundle (its WovenCache). */
@@ -785,11 +766,11 @@ public final class RankLauncher {
         t.start();
     }
 
-    private static AppBundle.Result await(CompletableFuture<AppBundle.Result> f) throws AppBundle.BundleError {
+    private static AppBundleFile.Result await(CompletableFuture<AppBundleFile.Result> f) throws AppBundleFile.BundleError {
         try {
             return f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof AppBundle.BundleError be) {
+            if (e.getCause() instanceof AppBundleFile.BundleError be) {
                 throw be;
             }
             if (e.getCause() instanceof RuntimeException re) {

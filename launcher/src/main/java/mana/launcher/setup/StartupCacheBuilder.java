@@ -171,7 +171,7 @@ public final class StartupCacheBuilder {
                 "-XX:AOTCache=" + archive));
         cmd.addAll(runtime.rankJvmOptions());
         cmd.add("-Xbootclasspath/a:" + dist.resolve("lib").resolve("mana-rank-boot.jar"));
-        cmd.addAll(runtime.mainAndClassPath(dist.resolve("mana-rank.jar"), launcher, "mana.launcher.boot.RankMain"));
+        cmd.addAll(runtime.mainAndClassPath(dist.resolve("mana-rank.jar"), "mana.launcher.boot.RankMain"));
         cmd.add("rank");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getOutputStream().close();

@@ -10,7 +10,7 @@ import java.util.List;
  * The JDK 25 AOT cache of rank JVMs that run on a JDK 25+ (JEPs 483/514/515: classes loaded and
  * linked, method profiles), one per class path: {@code rank-jni.aot} for the JNI binding's ranks
  * ({@code -jar mana-rank.jar}), {@code rank-ffm.aot} for the FFM lower half's
- * ({@code -cp mpi-ffm.jar:mana-launcher.jar}, Open MPI and MPICH alike). Both class paths are
+ * ({@code -cp mpi-ffm.jar:mana-rank.jar}, Open MPI and MPICH alike). Both class paths are
  * the same in every working directory (see {@link StartupCache}), which the cache needs.
  * {@code ./mana setup} builds them with a training job ({@code -XX:AOTCacheOutput}).
  *
@@ -71,7 +71,7 @@ public final class AotCache {
             jvm += " lower " + lowerHalfJar.toAbsolutePath() + " " + Files.size(lowerHalfJar) + " "
                     + Files.getLastModifiedTime(lowerHalfJar).toMillis();
         }
-        return flavor + " " + cache.key(jdk.toAbsolutePath().toString(), StartupCache.sha256(jvm));
+        return flavor + " " + cache.key(jdk.toAbsolutePath().toString(), StartupCache.textKey(jvm));
     }
 
     /** The key file's text for a cache of {@code size} bytes built under {@code key}. */

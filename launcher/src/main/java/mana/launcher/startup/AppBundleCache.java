@@ -73,12 +73,7 @@ public final class AppBundleCache {
         for (Path p : tools) {
             describe(text, "tool", p);
         }
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 16);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every JDK has SHA-256
-        }
+        return TextKey.of(text.toString());
     }
 
     private static void describe(StringBuilder text, String role, Path p) throws IOException {

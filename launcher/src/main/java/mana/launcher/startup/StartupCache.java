@@ -94,7 +94,7 @@ public final class StartupCache {
                 text.append(rel).append(" absent\n");
             }
         }
-        return sha256(text.toString());
+        return textKey(text.toString());
     }
 
     /** The key of this JVM. */
@@ -146,12 +146,8 @@ public final class StartupCache {
         };
     }
 
-    static String sha256(String text) {
-        try {
-            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every JDK has SHA-256
-        }
+    /** The key of a text ({@link TextKey}: no digest, so no security providers in the CLI's start). */
+    static String textKey(String text) {
+        return TextKey.of(text);
     }
 }

@@ -56,19 +56,9 @@ public final class StorageTemplate {
         return new StorageTemplate(templatesDir.resolve(PREFIX + key), key);
     }
 
-    /**
-     * 32 hex digits over the text: CRC-32, Adler-32, the string hash and the length. Not a
-     * cryptographic digest: the key tells builds of the same files apart, nobody forges it, and
-     * a digest would initialise the JDK's security providers in every rank (about 10-20 ms of
-     * its start; nothing else in a rank's start needs them).
-     */
+    /** See {@link TextKey}: no digest, so no security providers in a rank's start. */
     static String key(String text) {
-        byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        CRC32 crc = new CRC32();
-        crc.update(b);
-        java.util.zip.Adler32 adler = new java.util.zip.Adler32();
-        adler.update(b);
-        return String.format("%08x%08x%08x%08x", crc.getValue(), adler.getValue(), text.hashCode(), b.length);
+        return TextKey.of(text);
     }
 
     public Path dir() {

@@ -39,7 +39,7 @@ class MpiOptionTest {
         RankRuntime r = MpiOption.runtime(MpiImplementation.OPENMPI_JNI, home, Path.of("/j/bin/java"));
         assertEquals(Path.of("/j/bin/java"), r.java());
         assertEquals(List.of(), r.jvmOptions());
-        assertEquals(List.of("-jar", "/d/mana-rank.jar"), r.mainAndClassPath(Path.of("/d/mana-rank.jar"), Path.of("/d/l.jar"), "M"));
+        assertEquals(List.of("-jar", "/d/mana-rank.jar"), r.mainAndClassPath(Path.of("/d/mana-rank.jar"), "M"));
     }
 
     @Test
@@ -82,8 +82,8 @@ class MpiOptionTest {
         RankRuntime r = MpiOption.runtime(MpiImplementation.OPENMPI, home, Path.of("/j/bin/java"));
         assertTrue(r.java().toString().endsWith("bin/java") && !r.java().startsWith("/j"), r.toString());
         assertTrue(r.jvmOptions().containsAll(List.of("--enable-native-access=ALL-UNNAMED", "-Dmana.ffm.mpi=openmpi")), r.jvmOptions().toString());
-        assertEquals(List.of("-cp", dir.resolve("mpi-ffm.jar") + ":/d/l.jar", "M"),
-                r.mainAndClassPath(Path.of("/d/mana-rank.jar"), Path.of("/d/l.jar"), "M"));
+        assertEquals(List.of("-cp", dir.resolve("mpi-ffm.jar") + ":/d/mana-rank.jar", "M"),
+                r.mainAndClassPath(Path.of("/d/mana-rank.jar"), "M"));
         MpiOption.Invalid e = assertThrows(MpiOption.Invalid.class,
                 () -> MpiOption.runtime(MpiImplementation.MPICH, home, Path.of("/j/bin/java")));
         assertTrue(e.getMessage().contains("libmana_abi_mpich.so") && e.getMessage().contains("apt-get install mpich"), e.getMessage());

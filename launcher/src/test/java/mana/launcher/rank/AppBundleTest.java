@@ -75,7 +75,7 @@ class AppBundleTest {
             out.write(cls);
             out.closeEntry();
         }
-        AppBundle.Result r = AppBundle.wrap(jar);
+        AppBundleFile.Result r = AppBundle.wrap(jar);
         String req = r.manifest().getMainAttributes().getValue("Require-Capability");
         assertTrue(req == null || !req.contains("osgi.ee"), "no osgi.ee requirement: " + req);
         assertEquals("demo.App", r.mainClass());
@@ -83,7 +83,7 @@ class AppBundleTest {
 
     @Test
     void wrapsAnApplicationJar(@TempDir Path dir) throws Exception {
-        AppBundle.Result r = AppBundle.wrap(appJar(dir, "my-app.jar"));
+        AppBundleFile.Result r = AppBundle.wrap(appJar(dir, "my-app.jar"));
         Attributes a = r.manifest().getMainAttributes();
         assertEquals("my-app", a.getValue("Bundle-SymbolicName"));
         assertEquals("my-app", r.symbolicName());
@@ -120,7 +120,7 @@ class AppBundleTest {
     @Test
     void notAJar(@TempDir Path dir) throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.jar"), "no zip");
-        AppBundle.BundleError e = assertThrows(AppBundle.BundleError.class, () -> AppBundle.wrap(bad));
+        AppBundleFile.BundleError e = assertThrows(AppBundleFile.BundleError.class, () -> AppBundle.wrap(bad));
         assertFalse(e.getMessage().contains("\n"));
     }
 
@@ -142,7 +142,7 @@ class AppBundleTest {
         Path mpiJar = Path.of(((java.net.JarURLConnection) mpi.openConnection()).getJarFileURL().toURI());
         List<String> warnings = new java.util.ArrayList<>();
 
-        AppBundle.Result r = AppBundle.wrapClassPath("App", "demo.App", List.of(classes, app, mpiJar), warnings::add);
+        AppBundleFile.Result r = AppBundle.wrapClassPath("App", "demo.App", List.of(classes, app, mpiJar), warnings::add);
 
         assertEquals(List.of(mpiJar + " contains package mpi (Open MPI's binding?); left out so that the application uses MANA's mpi"),
                 warnings);
@@ -184,7 +184,7 @@ class AppBundleTest {
         Path classes = Files.createDirectories(dir.resolve("out"));
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), "-cp",
                 System.getProperty("java.class.path"), src.resolve("U.java").toString()));
-        AppBundle.Result r = AppBundle.wrapClassPath("U", "u.U", List.of(classes), w -> fail("no warning expected: " + w));
+        AppBundleFile.Result r = AppBundle.wrapClassPath("U", "u.U", List.of(classes), w -> fail("no warning expected: " + w));
         Parameters imports = OSGiHeader.parseHeader(r.manifest().getMainAttributes().getValue("Import-Package"));
         assertEquals("optional", imports.get("javax.swing").get("resolution:"), imports.toString());
         assertNull(imports.get("mpi").get("resolution:"), imports.toString());
@@ -206,7 +206,7 @@ class AppBundleTest {
             out.closeEntry();
         }
         List<String> warnings = new java.util.ArrayList<>();
-        AppBundle.Result r = AppBundle.wrap(withMpi, warnings::add);
+        AppBundleFile.Result r = AppBundle.wrap(withMpi, warnings::add);
         assertEquals(1, warnings.size(), warnings.toString());
         assertFalse(entries(r.bytes()).contains("mpi/Extra.txt"));
         assertTrue(entries(r.bytes()).contains("demo/App.class"));

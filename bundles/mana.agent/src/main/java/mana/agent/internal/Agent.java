@@ -61,6 +61,8 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     private ExecutorService shellThread;
     private org.osgi.framework.BundleContext context;
     private volatile HotAddWatch hotAddWatch;
+    /** Closes the coordinator link when the JVM exits; removed on deactivation. */
+    private volatile Thread closeHook;
 
     public Agent() {
         this(System.getenv());
@@ -109,6 +111,11 @@ public final class Agent implements LifecycleListener, ManaPlatform {
                         Activations.cancel(-1); // what waits keeps waiting: no rank switches on alone
                     });
             link = l;
+            // A rank exits without stopping the framework (deactivate does not run): close the link
+            // as the JVM goes, so that the coordinator sees the end at once, not at a timeout.
+            Thread hook = new Thread(l::close, "mana-agent-link-close");
+            Runtime.getRuntime().addShutdownHook(hook);
+            closeHook = hook;
         } catch (IOException | RuntimeException e) {
             System.err.println("[mana agent] rank " + rank + ": cannot reach the job coordinator at " + address + ": " + e.getMessage()
                     + "; checkpoints are off for this rank");
@@ -125,6 +132,15 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         CoordinatorLink l = link;
         if (l != null) {
             l.close();
+        }
+        Thread hook = closeHook;
+        if (hook != null) {
+            closeHook = null;
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook closes the (closed) link again, harmlessly
+            }
         }
         if (shellThread != null) {
             shellThread.shutdownNow();
