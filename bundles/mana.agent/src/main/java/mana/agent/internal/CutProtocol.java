@@ -84,6 +84,8 @@ final class CutProtocol {
     private boolean mainWaiting;
     /** Which MPI call main is inside now, -1 if none (see CheckpointGate.callOf); null: nobody watches. */
     private final java.util.function.LongSupplier mainCall;
+    /** The attempt a watcher was started for (one per attempt). */
+    private long watched = -1;
     /** How often the watcher looks at main during a transparent attempt. */
     static final long INSIDE_POLL_MS = 20;
 
@@ -371,6 +373,7 @@ final class CutProtocol {
                 // the request came before the woven main started (while the rank booted)
                 toldTransparent = true;
                 out.send("TRANSPARENT " + id);
+                watchMain(id);
             }
             if (i < 0) {
                 tellDecline(id, declined); // a decline at a call that may not be a world collective: told, nothing else
@@ -384,6 +387,7 @@ final class CutProtocol {
                 reported = true;
                 limit = i + 1;
                 out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                watchMain(id);
                 out.send("AT " + id + " " + i);
                 return false;
             }
@@ -479,6 +483,7 @@ final class CutProtocol {
                 reported = true;
                 limit = i;
                 out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                watchMain(id);
                 out.send("AT " + id + " " + (i - 1));
             }
             return awaitTarget(id, i, null, true);
@@ -510,6 +515,7 @@ final class CutProtocol {
                     reported = true;
                     limit = i;
                     out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                    watchMain(id);
                     out.send("AT " + id + " " + (i - 1));
                 }
                 return awaitTarget(id, i, declined, false);
@@ -563,9 +569,10 @@ final class CutProtocol {
      * since the previous look, OUTSIDE when that ends. Main waiting at a cut point is neither.
      */
     private void watchMain(long id) {
-        if (mainCall == null) {
+        if (mainCall == null || watched == id) {
             return;
         }
+        watched = id;
         Thread t = new Thread(() -> {
             long prevCall = -1;
             long prevDeclines = -1;
