@@ -436,6 +436,12 @@ public final class Coordinator implements AutoCloseable {
             case "TRANSPARENT" -> {
                 if (attempt != null && Long.parseLong(f[1]) == attempt.id) {
                     attempt.transparent = true;
+                    attempt.planner.transparent();
+                }
+            }
+            case "INSIDE", "OUTSIDE" -> {
+                if (attempt != null && Long.parseLong(f[1]) == attempt.id) {
+                    apply(attempt.planner.inside(rank, f[0].equals("INSIDE"), now));
                 }
             }
             case "NOCUT" -> {
@@ -657,6 +663,8 @@ public final class Coordinator implements AutoCloseable {
                 progress("all " + np + " ranks reported; the cut is " + (attempt.transparent ? TransparentReasons.cut(t.target())
                         : "safe point " + t.target()));
                 ranks.values().forEach(c -> c.send("TARGET " + id + " " + t.target()));
+            } else if (a instanceof CutPlanner.Cut) {
+                ranks.values().forEach(c -> c.send("CUT " + id));
             } else if (a instanceof CutPlanner.Go) {
                 progress("all " + np + " ranks stopped at " + (attempt.transparent ? "the cut before MPI_COMM_WORLD collective "
                         + attempt.planner.target() + TransparentReasons.stops(attempt.stops) : "safe point " + attempt.planner.target())

@@ -18,10 +18,18 @@ import java.util.stream.IntStream;
  * period without a new report the blocked ranks get their limit raised by one. Ranks stopped at
  * T get GO only once all have stopped, so the collective cut starts on all ranks or on none.
  * A rank that finalizes, fails, loses its link, or a deadline cancels the attempt.
+ *
+ * <p>Transparent mode ({@link #transparent}): a rank's MPI calls go straight into MPI until the
+ * request reaches it, so a rank may wait inside MPI (INSIDE) for one stopped at a cut point.
+ * Waiting ranks are let on (PASS, raise) only when every other rank has waited inside MPI for a
+ * grace period: a rank that merely runs slowly, outside MPI, reaches a cut point of its own, and
+ * letting its peers on would only move them away from it. At the target the ranks wait until
+ * all stand there (then {@link Cut}); one stopped at a point-to-point cut point is PASSed if the
+ * others wait inside MPI meanwhile (for its message, say).
  */
 public final class CutPlanner {
 
-    public sealed interface Action permits Raise, Pass, Target, Go, Cancel {
+    public sealed interface Action permits Raise, Pass, Target, Cut, Go, Cancel {
     }
 
     public record Raise(int rank, long limit) implements Action {
@@ -36,6 +44,10 @@ public final class CutPlanner {
     }
 
     public record Target(long target) implements Action {
+    }
+
+    /** Transparent mode: every rank stands at the target, none inside MPI; capture them there. */
+    public record Cut() implements Action {
     }
 
     public record Go() implements Action {
@@ -55,6 +67,12 @@ public final class CutPlanner {
     private final boolean[] blocked;
     private final boolean[] blockedP2p;
     private final boolean[] stopped;
+    /** Transparent mode: since when a rank waits inside an MPI call (nanos), or -1. */
+    private final long[] insideSince;
+    private final boolean[] atTarget;
+    private final boolean[] atTargetP2p;
+    private boolean transparent;
+    private boolean cutSent;
     private long lastReport;
     private long target = -1;
     private Phase phase = Phase.COLLECTING;
@@ -70,6 +88,29 @@ public final class CutPlanner {
         this.blocked = new boolean[np];
         this.blockedP2p = new boolean[np];
         this.stopped = new boolean[np];
+        this.insideSince = new long[np];
+        Arrays.fill(insideSince, -1);
+        this.atTarget = new boolean[np];
+        this.atTargetP2p = new boolean[np];
+    }
+
+    /** The ranks checkpoint transparently (cut points at MPI calls; see the class comment). */
+    public void transparent() {
+        transparent = true;
+    }
+
+    /** A rank's main thread waits inside an MPI call ({@code in}) or left it. */
+    public List<Action> inside(int rank, boolean in, long now) {
+        if (!in) {
+            insideSince[rank] = -1;
+        } else if (insideSince[rank] < 0) {
+            insideSince[rank] = now;
+        }
+        return List.of();
+    }
+
+    private boolean insideFor(int rank, long now) {
+        return insideSince[rank] >= 0 && now - insideSince[rank] >= graceNanos;
     }
 
     public long target() {
@@ -87,6 +128,7 @@ public final class CutPlanner {
         }
         reported[rank] = true;
         limit[rank] = index + 1;
+        insideSince[rank] = -1;
         lastReport = now;
         if (IntStream.range(0, np).allMatch(r -> reported[r])) {
             target = Arrays.stream(limit).max().orElseThrow();
@@ -96,18 +138,34 @@ public final class CutPlanner {
         return List.of();
     }
 
-    /** A rank waits at its limit. */
+    /** A rank waits at its limit (or, transparent, at the target). */
     public List<Action> blocked(int rank, long index, long now) {
-        if (phase == Phase.COLLECTING && reported[rank] && index == limit[rank]) {
-            blocked[rank] = true;
-        }
-        return List.of();
+        return waiting(rank, index, now, false);
     }
 
     /** A rank waits at a point-to-point cut point before collective {@code index} (its limit): it gets a {@link Pass}, not a raise. */
     public List<Action> blockedP2p(int rank, long index, long now) {
+        return waiting(rank, index, now, true);
+    }
+
+    private List<Action> waiting(int rank, long index, long now, boolean p2p) {
+        if (transparent) {
+            insideSince[rank] = -1;
+            lastReport = now; // a new wait: give the others a grace period to tell where they are
+        }
         if (phase == Phase.COLLECTING && reported[rank] && index == limit[rank]) {
-            blockedP2p[rank] = true;
+            if (p2p) {
+                blockedP2p[rank] = true;
+            } else {
+                blocked[rank] = true;
+            }
+        } else if (phase == Phase.TARGETED && transparent && !cutSent && index == target) {
+            atTarget[rank] = true;
+            atTargetP2p[rank] = p2p;
+            if (IntStream.range(0, np).allMatch(r -> atTarget[r])) {
+                cutSent = true;
+                return List.of(new Cut());
+            }
         }
         return List.of();
     }
@@ -144,10 +202,11 @@ public final class CutPlanner {
     public List<Action> tick(long now) {
         if (phase == Phase.COLLECTING) {
             if (now - start >= deadlineNanos) {
-                return cancel(ranks(r -> !reported[r]) + " did not reach a safe point within " + seconds(deadlineNanos));
+                return cancel(ranks(r -> !reported[r]) + " did not reach a safe point within " + seconds(deadlineNanos) + insideNote());
             }
             boolean someBlocked = IntStream.range(0, np).anyMatch(r -> blocked[r] || blockedP2p[r]);
-            if (someBlocked && now - lastReport >= graceNanos) {
+            if (someBlocked && now - lastReport >= graceNanos
+                    && (!transparent || IntStream.range(0, np).allMatch(r -> blocked[r] || blockedP2p[r] || insideFor(r, now)))) {
                 List<Action> raises = new ArrayList<>();
                 for (int r = 0; r < np; r++) {
                     if (blockedP2p[r]) {
@@ -164,7 +223,21 @@ public final class CutPlanner {
                 return raises;
             }
         } else if (phase == Phase.TARGETED && now - start >= deadlineNanos) {
-            return cancel(ranks(r -> !stopped[r]) + " did not reach safe point " + target + " within " + seconds(deadlineNanos));
+            return cancel(ranks(r -> !stopped[r]) + " did not reach safe point " + target + " within " + seconds(deadlineNanos)
+                    + insideNote());
+        } else if (phase == Phase.TARGETED && transparent && !cutSent && now - lastReport >= graceNanos
+                && IntStream.range(0, np).anyMatch(r -> atTargetP2p[r])
+                && IntStream.range(0, np).allMatch(r -> atTarget[r] || insideFor(r, now))) {
+            List<Action> passes = new ArrayList<>();
+            for (int r = 0; r < np; r++) {
+                if (atTargetP2p[r]) {
+                    atTarget[r] = false;
+                    atTargetP2p[r] = false;
+                    passes.add(new Pass(r));
+                }
+            }
+            lastReport = now;
+            return passes;
         }
         return List.of();
     }
@@ -181,6 +254,16 @@ public final class CutPlanner {
     /** The engine has given its outcome (or the attempt ended otherwise). */
     public void end() {
         phase = Phase.OVER;
+    }
+
+    /** For a deadline's message: which ranks wait inside an MPI call now (transparent mode). */
+    private String insideNote() {
+        if (!transparent || IntStream.range(0, np).noneMatch(r -> insideSince[r] >= 0)) {
+            return "";
+        }
+        List<Integer> rs = IntStream.range(0, np).filter(r -> insideSince[r] >= 0).boxed().toList();
+        return " (" + ranks(r -> insideSince[r] >= 0) + (rs.size() == 1 ? " waits" : " wait")
+                + " inside an MPI call, for a message or a collective that the others do not reach before their cut)";
     }
 
     private String ranks(java.util.function.IntPredicate p) {

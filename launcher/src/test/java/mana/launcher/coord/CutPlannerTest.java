@@ -67,6 +67,59 @@ class CutPlannerTest {
         assertEquals(List.of(new Target(1)), p.at(1, 0, 2 * GRACE + 2), "the cut stays before collective 1");
     }
 
+    /**
+     * Transparent mode: a rank that runs outside MPI (slow, not yet at a cut point) keeps the
+     * others waiting; once it waits inside MPI for a grace period, they are let on.
+     */
+    @Test
+    void transparentRanksArePassedOnlyWhileTheOthersWaitInsideMpi() {
+        CutPlanner p = new CutPlanner(2, 0, GRACE, DEADLINE);
+        p.transparent();
+        p.at(0, 0, 0);
+        p.blockedP2p(0, 1, 1);
+        assertEquals(List.of(), p.tick(10 * GRACE), "rank 1 runs outside MPI: no pass");
+        p.inside(1, true, 10 * GRACE);
+        assertEquals(List.of(), p.tick(11 * GRACE - 1), "inside for less than the grace period");
+        assertEquals(List.of(new Pass(0)), p.tick(11 * GRACE));
+        p.inside(1, false, 11 * GRACE + 1);
+        p.blockedP2p(0, 1, 11 * GRACE + 2);
+        assertEquals(List.of(), p.tick(20 * GRACE), "rank 1 left MPI: no second pass");
+        assertEquals(List.of(new Target(1)), p.at(1, 0, 20 * GRACE + 1));
+    }
+
+    /** Transparent mode: the target captures only when every rank stands at it; point-to-point ones are passed while others wait inside MPI. */
+    @Test
+    void transparentRanksAreCutOnlyWhenAllStandAtTheTarget() {
+        CutPlanner p = new CutPlanner(3, 0, GRACE, DEADLINE);
+        p.transparent();
+        p.at(0, 4, 0);
+        p.at(1, 4, 0);
+        assertEquals(List.of(new Target(5)), p.at(2, 4, 0));
+        assertEquals(List.of(), p.blockedP2p(0, 5, 1));
+        assertEquals(List.of(), p.blocked(1, 5, 2));
+        p.inside(2, true, 3); // rank 2 waits inside a receive, for rank 0's send, say
+        assertEquals(List.of(), p.tick(GRACE + 2), "rank 2 not inside for a grace period yet");
+        assertEquals(List.of(new Pass(0)), p.tick(GRACE + 3), "only the point-to-point one is passed");
+        p.inside(2, false, GRACE + 4);
+        assertEquals(List.of(), p.blocked(2, 5, GRACE + 5));
+        assertEquals(List.of(new CutPlanner.Cut()), p.blockedP2p(0, 5, GRACE + 6));
+        assertEquals(List.of(), p.stopped(0, 5, GRACE + 7));
+        assertEquals(List.of(), p.stopped(1, 5, GRACE + 7));
+        assertEquals(List.of(new Go()), p.stopped(2, 5, GRACE + 8));
+    }
+
+    @Test
+    void aTransparentDeadlineNamesTheRanksWaitingInsideMpi() {
+        CutPlanner p = new CutPlanner(2, 0, GRACE, DEADLINE);
+        p.transparent();
+        p.at(0, 0, 0);
+        p.blocked(0, 1, 1);
+        p.inside(1, true, 2);
+        List<Action> a = p.tick(DEADLINE);
+        assertTrue(a.size() == 1 && a.get(0) instanceof Cancel c && c.reason().contains("rank 1 did not reach")
+                && c.reason().contains("rank 1 waits inside an MPI call"), a.toString());
+    }
+
     @Test
     void aBlockedReportForAnOldLimitIsIgnored() {
         CutPlanner p = new CutPlanner(2, 0, GRACE, DEADLINE);

@@ -71,7 +71,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
     Agent(Map<String, String> env) {
         this.env = env;
         this.rank = intEnv("OMPI_COMM_WORLD_RANK", 0);
-        this.protocol = new CutProtocol(this::send, this::cut, this::exitJob, this::receiveArrived);
+        this.protocol = new CutProtocol(this::send, this::cut, this::exitJob, this::receiveArrived, Agent::mainCall);
     }
 
     private String token() throws IOException {
@@ -159,6 +159,7 @@ public final class Agent implements LifecycleListener, ManaPlatform {
                 case "RAISE" -> protocol.onRaise(Long.parseLong(f[1]), Long.parseLong(f[2]));
                 case "PASS" -> protocol.onPass(Long.parseLong(f[1]));
                 case "TARGET" -> protocol.onTarget(Long.parseLong(f[1]), Long.parseLong(f[2]));
+                case "CUT" -> protocol.onCut(Long.parseLong(f[1]));
                 case "GO" -> protocol.onGo(Long.parseLong(f[1]));
                 case "CANCEL" -> protocol.onCancel(Long.parseLong(f[1]));
                 case "ACTREQ" -> {
@@ -205,6 +206,12 @@ public final class Agent implements LifecycleListener, ManaPlatform {
         }
         CutOutcome o = e.checkpoint(new CutRequest(a.seq(), Path.of(a.root()), a.keep(), jobId, index, a.exit()), state);
         return new CutProtocol.Result(o.committed(), o.seq(), o.bytes(), o.drained(), o.abortReason());
+    }
+
+    /** Which MPI call the application's main thread is inside now (transparent mode), -1 if none or unknown. */
+    private static long mainCall() {
+        Thread main = PlatformHook.mainThread();
+        return main == null ? -1 : mana.core.gate.CheckpointGate.GATE.callOf(main);
     }
 
     /** While this rank waits at the cut for GO: messages that arrived go into the drain buffer. */

@@ -16,6 +16,15 @@ import mana.api.spi.PlatformHook;
  * it waits it takes arrived messages into the drain buffer (a peer may be blocked inside a large
  * send to it, short of its own cut; every such message was sent before the sender's cut).
  *
+ * <p>Transparent mode: woven MPI calls go straight into MPI while no checkpoint is requested, so
+ * when the request comes the main thread may be waiting inside MPI (a receive, a collective) for
+ * a peer that now stops at a cut point. A thread of this rank watches main during the attempt
+ * and tells the coordinator INSIDE when main has been in the same MPI call (or declining cut
+ * points) for two polls, OUTSIDE when it left. The coordinator lets a rank stopped at a
+ * point-to-point cut point make that call (PASS) only while every other rank waits inside MPI,
+ * and at the target a rank waits for CUT, sent when every rank stands at the target (none
+ * inside MPI any more), before it is captured.
+ *
  * <p>Methods named on* run on the link's reader thread; {@link #atSafePoint} on the
  * application's thread.
  */
@@ -67,6 +76,19 @@ final class CutProtocol {
     /** Keeps the signal up while the agent has a restore to apply at the next safe point. */
     private boolean holdSignal;
 
+    /** CUT came for the current attempt: every rank stands at the target; capture there. */
+    private boolean cutGo;
+    /** Cut points declined so far (main runs through frames that cannot be captured). */
+    private long declines;
+    /** Main waits on the lock (at a cut point, a safe point or the cut): not inside MPI. */
+    private boolean mainWaiting;
+    /** Which MPI call main is inside now, -1 if none (see CheckpointGate.callOf); null: nobody watches. */
+    private final java.util.function.LongSupplier mainCall;
+    /** The attempt a watcher was started for (one per attempt). */
+    private long watched = -1;
+    /** How often the watcher looks at main during a transparent attempt. */
+    static final long INSIDE_POLL_MS = 20;
+
     CutProtocol(Outbox out, Cutter cutter, Runnable exitJob) {
         this(out, cutter, exitJob, () -> { });
     }
@@ -78,10 +100,19 @@ final class CutProtocol {
      *        out of MPI and reaches its own cut instead of holding everyone until the deadline
      */
     CutProtocol(Outbox out, Cutter cutter, Runnable exitJob, Runnable whileStopped) {
+        this(out, cutter, exitJob, whileStopped, null);
+    }
+
+    /**
+     * As above, and {@code mainCall} tells which MPI call the main thread is inside (transparent
+     * mode), -1 if none; with null no watcher runs.
+     */
+    CutProtocol(Outbox out, Cutter cutter, Runnable exitJob, Runnable whileStopped, java.util.function.LongSupplier mainCall) {
         this.out = out;
         this.cutter = cutter;
         this.exitJob = exitJob;
         this.whileStopped = whileStopped;
+        this.mainCall = mainCall;
     }
 
     void holdSignal(boolean hold) {
@@ -126,12 +157,14 @@ final class CutProtocol {
             toldDecline = false;
             target = -1;
             go = false;
+            cutGo = false;
             limit = Long.MAX_VALUE;
             PlatformHook.raise();
             lock.notifyAll();
             toldTransparent = PlatformHook.isTransparent();
             if (toldTransparent) {
                 out.send("TRANSPARENT " + a.id()); // the coordinator words its reasons for cut points, not safe points
+                watchMain(a.id());
             } else if (PlatformHook.index() == 0) {
                 // said at once, so that whoever asked learns why the wait may be long (or endless)
                 out.send("NOSAFEPOINT " + a.id());
@@ -162,6 +195,16 @@ final class CutProtocol {
         synchronized (lock) {
             if (attempt != null && attempt.id() == id) {
                 target = t;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** CUT: every rank stands at the target; the ranks there are captured. */
+    void onCut(long id) {
+        synchronized (lock) {
+            if (attempt != null && attempt.id() == id) {
+                cutGo = true;
                 lock.notifyAll();
             }
         }
@@ -330,6 +373,7 @@ final class CutProtocol {
                 // the request came before the woven main started (while the rank booted)
                 toldTransparent = true;
                 out.send("TRANSPARENT " + id);
+                watchMain(id);
             }
             if (i < 0) {
                 tellDecline(id, declined); // a decline at a call that may not be a world collective: told, nothing else
@@ -343,6 +387,7 @@ final class CutProtocol {
                 reported = true;
                 limit = i + 1;
                 out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                watchMain(id);
                 out.send("AT " + id + " " + i);
                 return false;
             }
@@ -359,6 +404,7 @@ final class CutProtocol {
      */
     private boolean awaitTarget(long id, long i, String declined, boolean p2p) {
         boolean blockedSent = false;
+        boolean atTargetSent = false;
         long passed = passes;
         while (true) {
             if (attempt == null || attempt.id() != id) {
@@ -376,7 +422,20 @@ final class CutProtocol {
                     waitWhileActive(id);
                     return false;
                 }
-                return true;
+                // At the target: captured once every rank stands at it (CUT); until then a peer
+                // may wait inside MPI for this very call, which a PASS then lets this rank make.
+                if (cutGo) {
+                    return true;
+                }
+                if (p2p && passes != passed) {
+                    return false;
+                }
+                if (!atTargetSent) {
+                    out.send("BLOCKED " + id + " " + i + (p2p ? " p2p" : ""));
+                    atTargetSent = true;
+                }
+                waitUninterruptibly();
+                continue;
             }
             if (i < limit || p2p && passes != passed) {
                 return false; // before the limit, or let through once (PASS) since a peer may wait inside MPI for this call
@@ -424,6 +483,7 @@ final class CutProtocol {
                 reported = true;
                 limit = i;
                 out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                watchMain(id);
                 out.send("AT " + id + " " + (i - 1));
             }
             return awaitTarget(id, i, null, true);
@@ -455,6 +515,7 @@ final class CutProtocol {
                     reported = true;
                     limit = i;
                     out.send("TRANSPARENT " + id); // again: the request may have come before main started (before MPI_Init)
+                    watchMain(id);
                     out.send("AT " + id + " " + (i - 1));
                 }
                 return awaitTarget(id, i, declined, false);
@@ -469,6 +530,9 @@ final class CutProtocol {
 
     /** The first decline of attempt {@code id} is told to the coordinator (NOCUT), for its message if no cut comes. Under the lock. */
     private void tellDecline(long id, String declined) {
+        if (declined != null) {
+            declines++;
+        }
         if (declined != null && !toldDecline) {
             toldDecline = true;
             out.send("NOCUT " + id + " " + Wire.text(declined));
@@ -488,10 +552,60 @@ final class CutProtocol {
 
     /** The same, for at most {@code ms} milliseconds (0: no limit). */
     private void waitUninterruptibly(long ms) {
+        mainWaiting = true;
         try {
             lock.wait(ms);
         } catch (InterruptedException e) {
             interruptedMeanwhile = true;
+        } finally {
+            mainWaiting = false;
         }
+    }
+
+    /**
+     * Transparent attempt {@code id}: a daemon thread looks at the main thread every
+     * {@link #INSIDE_POLL_MS} ms until the attempt is over or the cut is decided, and tells the
+     * coordinator INSIDE when main has stayed in one MPI call (or kept declining cut points)
+     * since the previous look, OUTSIDE when that ends. Main waiting at a cut point is neither.
+     */
+    private void watchMain(long id) {
+        if (mainCall == null || watched == id) {
+            return;
+        }
+        watched = id;
+        Thread t = new Thread(() -> {
+            long prevCall = -1;
+            long prevDeclines = -1;
+            boolean prevLooping = false;
+            boolean told = false;
+            try {
+                while (true) {
+                    Thread.sleep(INSIDE_POLL_MS);
+                    long call = mainCall.getAsLong();
+                    boolean waiting;
+                    long d;
+                    synchronized (lock) {
+                        if (attempt == null || attempt.id() != id || cutGo) {
+                            return;
+                        }
+                        waiting = mainWaiting;
+                        d = declines;
+                    }
+                    boolean looping = prevDeclines >= 0 && d != prevDeclines;
+                    boolean inside = !waiting && (call >= 0 && call == prevCall || looping && prevLooping);
+                    if (inside != told) {
+                        out.send((inside ? "INSIDE " : "OUTSIDE ") + id);
+                        told = inside;
+                    }
+                    prevCall = call;
+                    prevDeclines = d;
+                    prevLooping = looping;
+                }
+            } catch (InterruptedException e) {
+                // the rank is going away
+            }
+        }, "mana-agent-inside");
+        t.setDaemon(true);
+        t.start();
     }
 }

@@ -139,6 +139,10 @@ class CutProtocolTest {
             CompletableFuture<Boolean> atLimit = CompletableFuture.supplyAsync(() -> protocol.atCutPoint(12, null));
             assertEquals("BLOCKED 9 12", next());
             protocol.onTarget(9, 12);
+            assertEquals("BLOCKED 9 12", next(), "at the target: told again, waits for CUT");
+            Thread.sleep(100);
+            assertFalse(atLimit.isDone(), "no capture before every rank stands at the target");
+            protocol.onCut(9);
             assertTrue(atLimit.get(10, TimeUnit.SECONDS), "the target: capture here");
             assertTrue(cuts.isEmpty(), "no state yet");
             CompletableFuture<Void> cut = safePoint(12, "heap");
@@ -189,7 +193,70 @@ class CutProtocolTest {
             protocol.onRaise(3, 6);
             assertFalse(start.get(10, TimeUnit.SECONDS), "the raised limit lets it make start 5");
             protocol.onTarget(3, 6);
-            assertTrue(protocol.atWorldStartCutPoint(6, null), "the target: capture before start 6");
+            CompletableFuture<Boolean> atTarget = CompletableFuture.supplyAsync(() -> protocol.atWorldStartCutPoint(6, null));
+            assertEquals("BLOCKED 3 6", next());
+            protocol.onPass(3);
+            Thread.sleep(200);
+            assertFalse(atTarget.isDone(), "not PASSed at the target either");
+            protocol.onCut(3);
+            assertTrue(atTarget.get(10, TimeUnit.SECONDS), "the target: capture before start 6");
+        } finally {
+            PlatformHook.transparent(false);
+        }
+    }
+
+    /**
+     * At the target, a rank stopped at a point-to-point cut point (a send, say) may be what a peer
+     * waits for inside MPI: a PASS lets it make that call, it stops again at its next cut point of
+     * the same index, and CUT captures it there.
+     */
+    @Test
+    void aPointToPointCutPointAtTheTargetIsPassedUntilCut() throws Exception {
+        PlatformHook.transparent(true);
+        try {
+            protocol.onRequest(new CutProtocol.Attempt(6, 2, 2, false, "/ckpt"));
+            assertEquals("TRANSPARENT 6", next());
+            CompletableFuture<Boolean> send = CompletableFuture.supplyAsync(() -> protocol.atP2pCutPoint(8, null));
+            assertEquals("TRANSPARENT 6", next());
+            assertEquals("AT 6 7", next());
+            assertEquals("BLOCKED 6 8 p2p", next());
+            protocol.onTarget(6, 8);
+            assertEquals("BLOCKED 6 8 p2p", next(), "at the target");
+            protocol.onPass(6);
+            assertFalse(send.get(10, TimeUnit.SECONDS), "PASSed: the send is made");
+            CompletableFuture<Boolean> recv = CompletableFuture.supplyAsync(() -> protocol.atP2pCutPoint(8, null));
+            assertEquals("BLOCKED 6 8 p2p", next(), "the next cut point of the same index is at the target again");
+            protocol.onCut(6);
+            assertTrue(recv.get(10, TimeUnit.SECONDS), "CUT: captured here");
+        } finally {
+            PlatformHook.transparent(false);
+        }
+    }
+
+    /** The watcher tells INSIDE when main stays in one MPI call across two looks, OUTSIDE when it left. */
+    @Test
+    void theWatcherTellsWhenMainWaitsInsideMpi() throws Exception {
+        java.util.concurrent.atomic.AtomicLong call = new java.util.concurrent.atomic.AtomicLong(-1);
+        CutProtocol watched = new CutProtocol(sent::add, (a, index, state) -> new CutProtocol.Result(true, a.seq(), 0, 0, null),
+                () -> { }, () -> { }, call::get);
+        PlatformHook.transparent(true);
+        try {
+            watched.onRequest(new CutProtocol.Attempt(7, 1, 2, false, "/ckpt"));
+            assertEquals("TRANSPARENT 7", next());
+            Thread.sleep(10 * CutProtocol.INSIDE_POLL_MS);
+            assertNull(sent.poll(), "main outside MPI: nothing to tell");
+            call.set(41);
+            assertEquals("INSIDE 7", next());
+            Thread.sleep(5 * CutProtocol.INSIDE_POLL_MS);
+            assertNull(sent.poll(), "told once per call");
+            call.set(-1);
+            assertEquals("OUTSIDE 7", next());
+            call.set(42);
+            assertEquals("INSIDE 7", next());
+            watched.onCancel(7);
+            call.set(-1);
+            Thread.sleep(10 * CutProtocol.INSIDE_POLL_MS);
+            assertNull(sent.poll(), "the watcher ends with the attempt");
         } finally {
             PlatformHook.transparent(false);
         }

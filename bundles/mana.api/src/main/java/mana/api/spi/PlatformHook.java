@@ -12,6 +12,10 @@ public final class PlatformHook {
     private static long index;
     /** Transparent checkpointing: cut points are the main thread's world collectives, not safe points. */
     private static volatile boolean transparent;
+    /** Told each time the signal goes up or down (transparent mode: woven code asks its cut policy only while it is up). */
+    private static volatile java.util.function.Consumer<Boolean> signalWatcher;
+    /** The thread the application's main runs on (transparent mode), or null. */
+    private static volatile Thread mainThread;
 
     private PlatformHook() {
     }
@@ -24,7 +28,7 @@ public final class PlatformHook {
     public static void uninstall(ManaPlatform p) {
         if (platform == p) {
             platform = null;
-            signal = false;
+            lower();
         }
     }
 
@@ -35,10 +39,40 @@ public final class PlatformHook {
     /** Makes the next safe points call {@link ManaPlatform#atSafePoint}. */
     public static void raise() {
         signal = true;
+        tell(true);
     }
 
     public static void lower() {
         signal = false;
+        tell(false);
+    }
+
+    private static void tell(boolean up) {
+        java.util.function.Consumer<Boolean> w = signalWatcher;
+        if (w != null) {
+            w.accept(up);
+        }
+    }
+
+    /**
+     * From now on {@code w} is told each time the signal goes up or down, and at once of its
+     * state now (null: nobody). Raising and lowering happen under the agent's protocol lock, so
+     * the calls come in order.
+     */
+    public static void watchSignal(java.util.function.Consumer<Boolean> w) {
+        signalWatcher = w;
+        if (w != null) {
+            w.accept(signal);
+        }
+    }
+
+    /** The thread the application's main runs on (set by the transparent main runner), or null. */
+    public static Thread mainThread() {
+        return mainThread;
+    }
+
+    public static void mainThread(Thread t) {
+        mainThread = t;
     }
 
     public static boolean signalled() {

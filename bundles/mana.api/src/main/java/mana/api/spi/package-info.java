@@ -2,5 +2,5 @@
  * How the MANA platform (bundle mana.agent) plugs into {@link mana.api.Mana}. Not for applications.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package mana.api.spi;

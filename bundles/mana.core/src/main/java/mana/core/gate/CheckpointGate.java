@@ -30,10 +30,12 @@ public final class CheckpointGate {
     public static final CheckpointGate GATE = new CheckpointGate();
 
     private static final VarHandle DEPTH;
+    private static final VarHandle ENTRIES;
 
     static {
         try {
             DEPTH = MethodHandles.lookup().findVarHandle(ThreadState.class, "depth", int.class);
+            ENTRIES = MethodHandles.lookup().findVarHandle(ThreadState.class, "entries", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,6 +44,8 @@ public final class CheckpointGate {
     /** One per thread that ever entered this gate; {@link #pass()} hands it to the caller. */
     public static final class ThreadState {
         volatile int depth;
+        /** Calls this thread has entered from depth 0 (written by its thread only, read by {@link #callOf}). */
+        int entries;
         final Thread thread;
 
         ThreadState(Thread thread) {
@@ -132,6 +136,7 @@ public final class CheckpointGate {
             DEPTH.setOpaque(s, d + 1); // already inside: the closer is waiting for this thread anyway
             return;
         }
+        ENTRIES.setOpaque(s, (int) ENTRIES.getOpaque(s) + 1);
         if (CallerThreads.concurrent()) {
             DEPTH.setVolatile(s, 1);
         } else {
@@ -209,6 +214,22 @@ public final class CheckpointGate {
 
     public boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * Which call {@code t} is inside now: the number of calls it has entered (so two readings
+     * that agree mean the same call, still running), or -1 if it is not inside a wrapper. For the
+     * rank's agent, which tells the coordinator when the main thread waits inside MPI; walks
+     * the registered threads (not for hot paths).
+     */
+    public long callOf(Thread t) {
+        for (WeakReference<ThreadState> ref : threads) {
+            ThreadState s = ref.get();
+            if (s != null && s.thread == t) {
+                return (int) DEPTH.getVolatile(s) > 0 ? (int) ENTRIES.getOpaque(s) & 0xffffffffL : -1;
+            }
+        }
+        return -1;
     }
 
     /** Threads inside a wrapper right now (a nested entry on the same thread does not count again). */

@@ -45,6 +45,9 @@ public final class Continuations {
     public static volatile boolean armed;
 
     private static volatile CutPolicy policy;
+    /** Ask the policy at every cut point ({@link #arm(CutPolicy)}), or only while {@link #consult consulted}. */
+    private static boolean always = true;
+    private static boolean consulted;
     private static volatile Thread mainThread;
     private static ArrayList<FrameRecord> captured;
     private static String cutOwner;
@@ -227,15 +230,31 @@ public final class Continuations {
 
     /** From now on {@code p} is asked at every cut point. */
     public static void arm(CutPolicy p) {
+        arm(p, true);
+    }
+
+    /**
+     * From now on {@code p} is asked at every cut point if {@code always}, else only while
+     * {@link #consult consulted}: a woven MPI call then costs one volatile read and a branch while
+     * nobody wants a capture (transparent mode: no checkpoint requested).
+     */
+    public static synchronized void arm(CutPolicy p, boolean always) {
         policy = p;
-        armed = p != null;
+        Continuations.always = always;
+        armed = p != null && (always || consulted);
+    }
+
+    /** Whether the armed policy is asked now (e.g. while a checkpoint is requested); see {@link #arm(CutPolicy, boolean)}. */
+    public static synchronized void consult(boolean on) {
+        consulted = on;
+        armed = policy != null && (always || on);
     }
 
     public static void disarm() {
         arm(null);
     }
 
-    /** Whether a policy is armed (asked at every cut point). */
+    /** Whether a policy is armed and asked at cut points now. */
     public static boolean isArmed() {
         return armed;
     }

@@ -79,7 +79,10 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             platform = PlatformHook.platform();
             current = policy;
             PlatformHook.transparent(true);
-            Continuations.arm(policy);
+            PlatformHook.mainThread(Thread.currentThread());
+            // the policy is asked at MPI calls only while a checkpoint is requested (unless a test knob counts them)
+            Continuations.arm(policy, policy.consultedAlways());
+            PlatformHook.watchSignal(Continuations::consult);
             return platform != null && platform.isRestart() ? restoredFrames(platform, appLoader) : null;
         }
 
@@ -95,7 +98,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             return "transparent: off (the application is not woven; mana run --transparent)";
         }
         String why = w.lastDecline;
-        return "transparent: " + (Continuations.isArmed() ? "armed" : "not armed") + ", main "
+        return "transparent: " + (Continuations.isArmed() ? "armed (a checkpoint is requested)" : "not armed (MPI calls go straight to MPI until a checkpoint is requested)") + ", main "
                 + (Continuations.running() ? "running" : "not running") + "; cut points: blocking sends, sendRecvs, receives, probes, waits, tests, iProbes and collectives of the"
                 + " main thread (" + WorldCuts.worldClock() + " MPI_COMM_WORLD collectives made so far)" + (why == null ? "" : "; last decline: " + why);
     }

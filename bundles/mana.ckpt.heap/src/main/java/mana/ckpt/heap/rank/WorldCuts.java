@@ -19,8 +19,11 @@ import mana.weaver.api.CutPolicy;
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
  * checkpoint) names the same cut on every rank: it is the index the coordinator's safe-point
  * agreement works with. At a cut point where the stack cannot be captured the rank goes on (the
- * reason is kept for {@code mana:ckpt} and told to the coordinator). While no checkpoint is
- * requested it costs, per MPI call of woven code, a call and two volatile reads.
+ * reason is kept for {@code mana:ckpt} and told to the coordinator). It is asked only while a
+ * checkpoint is requested ({@link Continuations#consult}): otherwise a woven MPI call costs one
+ * volatile read and goes straight into MPI, where it may block; the agent tells the coordinator
+ * when main waits inside MPI, and the coordinator lets the ranks stopped at cut points make their
+ * call (PASS) when the others wait inside MPI (see the agent's CutProtocol).
  */
 final class WorldCuts implements CutPolicy {
 
@@ -97,6 +100,14 @@ final class WorldCuts implements CutPolicy {
      * non-blocking collectives, and every blocking collective on any communicator ({@link #heldBefore}).
      */
     private final CutHold hold = CutHold.fromProperties(PlatformHook::signalled);
+
+    /**
+     * Whether this policy must be asked at every MPI call, also while no checkpoint is requested:
+     * only when a test knob (holdAt, pauseMs) counts or slows the calls.
+     */
+    boolean consultedAlways() {
+        return hold != null || PAUSE_MS > 0;
+    }
 
     /** Spins with {@link Thread#onSpinWait} before a waiting receive yields its core on each probe. */
     private static final int SPINS = 200;
