@@ -89,8 +89,18 @@ class AppFramesTest {
         assertEquals(sorted(raw.outLines()), sorted(mana.outLines()), "stdout\n" + mana.all());
     }
 
-    /** The frames of every rank's uncaught-exception report, sorted: main alone, no launcher frame. */
+    /**
+     * The frames of every rank's uncaught-exception report, sorted: main alone, no launcher frame.
+     * Two ranks write stderr at once, so a frame may start in the middle of a line (after the
+     * other rank's "Exception in thread" header): take every "\tat " piece wherever it starts.
+     */
     static List<String> frames(ManaJob.Run r) {
-        return r.errLines().stream().filter(l -> l.startsWith("\tat ")).sorted().toList();
+        return r.errLines().stream()
+                .flatMap(l -> {
+                    int at = l.indexOf("\tat ");
+                    return at < 0 ? java.util.stream.Stream.<String>empty()
+                            : java.util.Arrays.stream(l.substring(at).split("(?=\tat )"));
+                })
+                .sorted().toList();
     }
 }
