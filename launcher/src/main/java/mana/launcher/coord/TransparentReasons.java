@@ -19,7 +19,7 @@ final class TransparentReasons {
     /** Where a transparent cut with target {@code t} is. */
     static String cut(long t) {
         return "before MPI_COMM_WORLD collective " + t + " (each rank stops at its first blocking send, receive, probe or wait, test or iProbe after "
-                + (t <= 1 ? "MPI_Init" : "collective " + (t - 1)) + ", or at collective " + t + ")";
+                + (t <= 1 ? "MPI_Init" : "collective " + (t - 1)) + ", or at collective " + t + " or MPI_Finalize)";
     }
 
     /** Where the ranks stopped, grouped by call: " (before mpi.Comm.recv: ranks 1, 2; before mpi.Comm.send: rank 0)". */

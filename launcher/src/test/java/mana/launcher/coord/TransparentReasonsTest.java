@@ -30,9 +30,9 @@ class TransparentReasonsTest {
     @Test
     void theCutSaysWhereRanksMayStopAndWhereTheyDid() {
         assertEquals("before MPI_COMM_WORLD collective 1 (each rank stops at its first blocking send, receive, probe or wait, test or iProbe after"
-                + " MPI_Init, or at collective 1)", TransparentReasons.cut(1));
+                + " MPI_Init, or at collective 1 or MPI_Finalize)", TransparentReasons.cut(1));
         assertEquals("before MPI_COMM_WORLD collective 8 (each rank stops at its first blocking send, receive, probe or wait, test or iProbe after"
-                + " collective 7, or at collective 8)", TransparentReasons.cut(8));
+                + " collective 7, or at collective 8 or MPI_Finalize)", TransparentReasons.cut(8));
         assertEquals(" (before mpi.Comm.recv: ranks 1, 2; before mpi.Comm.send: rank 0)", TransparentReasons.stops(new TreeMap<>(
                 Map.of(0, "before mpi.Comm.send", 1, "before mpi.Comm.recv", 2, "before mpi.Comm.recv"))));
         assertEquals("", TransparentReasons.stops(new TreeMap<>()));

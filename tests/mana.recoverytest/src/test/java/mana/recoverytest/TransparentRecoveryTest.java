@@ -35,6 +35,7 @@ class TransparentRecoveryTest {
     static final String WORKER = "mana.examples.plain.PlainWorker";
     static final String LEVEL = "mana.examples.plain.PlainThreadLevel";
     static final String ICOLL = "mana.examples.plain.PlainIcoll";
+    static final String TAIL = "mana.examples.plain.PlainTail";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -225,6 +226,45 @@ class TransparentRecoveryTest {
         ManaJob.Run rest = ManaJob.mana("restart", root.toString());
         assertEquals(0, rest.exit(), rest.all());
         assertEquals(RecoveryTest.checksum(ref, "plain icoll checksum"), RecoveryTest.checksum(rest.out(), "plain icoll checksum", rest.all()));
+    }
+
+    /**
+     * A program whose only blocking MPI call is MPI_Finalize (most of Open MPI's environment and
+     * info tests are so): every rank holds before it until the checkpoint is asked, the cut is
+     * made there and the ranks exit; the restart finalizes and prints, from the restored heap,
+     * the lines the uninterrupted run prints after MPI_Finalize. Until session 19 a rank that
+     * reached MPI_Finalize cancelled every attempt: such programs could not be checkpointed.
+     */
+    @Test
+    void aProgramWhoseOnlyCutPointIsMpiFinalizeIsCutBeforeIt() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, TAIL, "300000");
+        assertEquals(0, ref.exit(), ref.all());
+        Path root = tmp.resolve("tail");
+        Path held = tmp.resolve("tailheld");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainTail", List.of("-Dmana.ckpt.deadlineS=20"),
+                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=1 -Dmana.transparent.holdFile=" + held), "run",
+                "--transparent", "--ckpt-dir", root.toString(), "-np", "2", "--class", TAIL, examples.toString(), "300000");
+        try (job) {
+            long until = System.nanoTime() + 120_000_000_000L;
+            while (!anyFile(tmp, "tailheld.") && job.process.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertTrue(job.out().contains("plain tail rank 1 of 2: "), job.all());
+            assertFalse(job.out().contains("checksum"), "cut before MPI_Finalize: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertEquals(tailLines(ref.out()), tailLines(rest.out()), rest.all());
+        assertEquals(2, tailLines(rest.out()).size(), rest.all());
+    }
+
+    /** The lines a PlainTail rank prints after MPI_Finalize, sorted. */
+    private static List<String> tailLines(String out) {
+        return out.lines().filter(l -> l.startsWith("plain tail rank ") && l.contains(" checksum ")).sorted().toList();
     }
 
     private static boolean anyFile(Path dir, String prefix) {

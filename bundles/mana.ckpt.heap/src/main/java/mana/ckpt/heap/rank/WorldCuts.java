@@ -12,8 +12,8 @@ import mana.weaver.api.Continuations;
 import mana.weaver.api.CutPolicy;
 
 /**
- * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD made by
- * the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes, waits and tests on
+ * Where a transparent checkpoint cuts: before a blocking collective on MPI_COMM_WORLD or
+ * {@code MPI.Finalize()} made by the woven main thread, or at one of its blocking sends, sendRecvs, receives, probes, waits and tests on
  * requests, iProbes, collectives on other communicators and starts of non-blocking collectives (receives, probes and waits wait outside MPI until the call would return at once, a
  * cut point all the while). MPI has every rank make the world's collectives in the same order, so
  * the count of them (MPI_COMM_WORLD's collective clock, kept by the wrappers and saved by every
@@ -253,6 +253,9 @@ final class WorldCuts implements CutPolicy {
         if (hold != null && Thread.currentThread() == main && heldBefore(owner, method)) {
             hold.reached();
         }
+        if (isFinalize(owner, method)) {
+            return PlatformHook.signalled() && Thread.currentThread() == main && finalizeCutPoint();
+        }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
             return false;
         }
@@ -285,6 +288,29 @@ final class WorldCuts implements CutPolicy {
         return worldCutPoint(call, null);
     }
 
+    /**
+     * Before MPI_Finalize of main, as before the start of a non-blocking world collective: the
+     * rank reports the collectives it made and waits here for the target (there is no later cut
+     * point to go on to), never let through by a PASS (a rank that finalizes ends the attempt).
+     */
+    private boolean finalizeCutPoint() {
+        ManaPlatform p = PlatformHook.platform();
+        if (p == null) {
+            return false;
+        }
+        long index = worldClock() + 1;
+        asked++;
+        String why = Continuations.whyNotCapturable();
+        if (why != null) {
+            lastDecline = "before mpi.MPI.Finalize (after MPI_COMM_WORLD collective " + (index - 1) + "): " + why;
+        }
+        if (p.atWorldStartCutPoint(index, why == null ? null : lastDecline)) {
+            cutIndex = index;
+            return true;
+        }
+        return false;
+    }
+
     /** Before world collective clock + 1 (blocking, or a start): the limit protocol; {@code notHere}: why it cannot be cut here. */
     private boolean worldCutPoint(String call, String notHere) {
         ManaPlatform p = PlatformHook.platform();
@@ -314,7 +340,21 @@ final class WorldCuts implements CutPolicy {
      * communicator (or on an intercommunicator) reached K later or never and ended first.
      */
     static boolean heldBefore(String owner, String method) {
-        return owner.startsWith("mpi/") && (COLLECTIVES.contains(method) || NEIGHBOR_COLLECTIVES.contains(method));
+        return owner.startsWith("mpi/") && (COLLECTIVES.contains(method) || NEIGHBOR_COLLECTIVES.contains(method))
+                || isFinalize(owner, method);
+    }
+
+    /**
+     * {@code MPI.Finalize()} of main: a cut point before it, at index clock + 1 as a start of a
+     * non-blocking world collective is (every rank has made the same world collectives when it
+     * finalizes, so the index names the same moment on every rank; ranks still making
+     * point-to-point calls stop at theirs with the same index). Until session 19 no cut could
+     * include a rank that had reached MPI_Finalize, so a program whose last cut point was its last
+     * barrier (most of Open MPI's environment, info and io tests) could not be checkpointed at
+     * all. Counted by the hold knob. A rank let past it finalizes, which cancels the attempt.
+     */
+    static boolean isFinalize(String owner, String method) {
+        return "Finalize".equals(method) && "mpi/MPI".equals(owner);
     }
 
     /** Calls the hold knob has counted (0 when it is off). */

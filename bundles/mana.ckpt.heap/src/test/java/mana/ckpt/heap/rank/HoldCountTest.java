@@ -95,11 +95,26 @@ class HoldCountTest {
     }
 
     @Test
+    void countsMpiFinalizeOfMainAsACutPointAndNotInit() {
+        WorldCuts cuts = new WorldCuts();
+        assertFalse(cuts.shouldCapture("mpi/MPI", "Init", null, null));
+        assertFalse(cuts.shouldCapture("mpi/MPI", "Finalized", null, null));
+        assertEquals(0, cuts.heldCount(), "MPI.Init and MPI.Finalized are no cut points");
+        assertFalse(cuts.shouldCapture("mpi/MPI", "Finalize", null, null), "no checkpoint is requested");
+        assertEquals(1, cuts.heldCount(), "MPI.Finalize is the last cut point of a program");
+        assertTrue(WorldCuts.isFinalize("mpi/MPI", "Finalize"));
+        assertFalse(WorldCuts.isFinalize("app/MPI", "Finalize"));
+        assertFalse(WorldCuts.isFinalize("mpi/Comm", "Finalize"));
+    }
+
+    @Test
     void heldBeforeNamesTheBlockingCollectivesOfMpiClassesOnly() {
         for (String m : BLOCKING) {
             assertTrue(WorldCuts.heldBefore("mpi/Intracomm", m), m);
             assertFalse(WorldCuts.heldBefore("app/Intracomm", m), m);
         }
+        assertTrue(WorldCuts.heldBefore("mpi/MPI", "Finalize"));
+        assertFalse(WorldCuts.heldBefore("mpi/MPI", "Init"));
         assertFalse(WorldCuts.heldBefore("mpi/Comm", "iBarrier"));
         assertFalse(WorldCuts.heldBefore("mpi/Comm", "reduceLocal"));
     }
