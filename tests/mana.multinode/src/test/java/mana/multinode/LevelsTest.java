@@ -59,7 +59,7 @@ class LevelsTest {
         Process job = jobs.nodes().start(0, jobs.mana("run", "--ckpt-dir", root.toString(), "--ckpt-local", local, "--ckpt-partner",
                 "-np", String.valueOf(NP), "--class", RING, examples.toString(), STEPS, "50"), tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
-            String jobId = jobId(job, root);
+            String jobId = jobId(jobs, job, root);
             ManaJob.Run ck = untilReady(() -> jobs.nodes().exec(0, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
@@ -106,9 +106,9 @@ class LevelsTest {
     }
 
     /** The id of the job whose checkpoint root is {@code root}, from its job file. */
-    static String jobId(Process job, Path root) throws InterruptedException {
+    static String jobId(NodeJobs jobs, Process job, Path root) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        Path dir = Path.of(System.getProperty("user.home"), ".mana", "jobs");
+        Path dir = jobs.jobsDir();
         while (System.nanoTime() < until && job.isAlive()) {
             try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
                 for (Path f : s.filter(p -> p.toString().endsWith(".properties")).toList()) {

@@ -175,7 +175,7 @@ class MultiNodeTest {
     /** The job file of the mana run started as {@code job} (its id ends with the mana process's pid). */
     private Properties jobFile(Process job, Path root) throws Exception {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        Path dir = Path.of(System.getProperty("user.home"), ".mana", "jobs");
+        Path dir = jobs.jobsDir();
         while (System.nanoTime() < until && job.isAlive()) {
             try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
                 for (Path f : s.filter(p -> p.toString().endsWith(".properties")).toList()) {

@@ -22,6 +22,13 @@ final class NodeJobs implements BeforeAllCallback, AfterAllCallback {
     private final int count;
     private final int slots;
     private SimNodes nodes;
+    /**
+     * The job files of this class's jobs ({@code -Dmana.jobs.dir}), removed after its last test:
+     * a job whose head node a test kills leaves its file behind, and a file of another node is
+     * never judged gone by {@code mana} (it cannot see that node's processes), so in the user's
+     * {@code ~/.mana/jobs} it would stay and make {@code mana checkpoint} ask which job is meant.
+     */
+    private Path jobsDir;
 
     NodeJobs(String name, int count, int slots) {
         this.name = name;
@@ -30,7 +37,8 @@ final class NodeJobs implements BeforeAllCallback, AfterAllCallback {
     }
 
     @Override
-    public void beforeAll(ExtensionContext context) {
+    public void beforeAll(ExtensionContext context) throws IOException {
+        jobsDir = Files.createTempDirectory("mana-jobs-" + name + "-");
         nodes = SimNodes.up(name, count, slots);
     }
 
@@ -40,6 +48,24 @@ final class NodeJobs implements BeforeAllCallback, AfterAllCallback {
             nodes.close();
             nodes = null;
         }
+        if (jobsDir != null) {
+            try (Stream<Path> files = Files.walk(jobsDir)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            } catch (IOException e) {
+                System.err.println("cannot remove " + jobsDir + ": " + e);
+            }
+            jobsDir = null;
+        }
+    }
+
+    /** Where this class's jobs write their job files. */
+    Path jobsDir() {
+        if (jobsDir == null) {
+            throw new IllegalStateException("the simulated nodes " + name + " are not up");
+        }
+        return jobsDir;
     }
 
     SimNodes nodes() {
@@ -51,7 +77,7 @@ final class NodeJobs implements BeforeAllCallback, AfterAllCallback {
 
     /** {@code mana ARGS} as run on a node; {@code run} gets the nodes' mpirun options first. */
     List<String> mana(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home(), "-jar", ManaJob.launcherJar().toString()));
+        List<String> cmd = new ArrayList<>(List.of(java(), "-Dmana.home=" + ManaJob.home(), "-Dmana.jobs.dir=" + jobsDir(), "-jar", ManaJob.launcherJar().toString()));
         cmd.add(args[0]);
         if (args[0].equals("run")) {
             cmd.addAll(nodes().mpirunOptions());

@@ -52,7 +52,7 @@ class NodeLossTest {
         Process job = jobs.nodes().start(0, cmd, tmp.resolve("run.out"), tmp.resolve("run.err"));
         try {
             // one checkpoint of level partner: node1's files on node1, their copies on node0
-            String jobId = LevelsTest.jobId(job, root);
+            String jobId = LevelsTest.jobId(jobs, job, root);
             ManaJob.Run ck = LevelsTest.untilReady(() -> jobs.nodes().exec(0, 120, jobs.mana("checkpoint", jobId)));
             assertEquals(0, ck.exit(), ck.all() + logs());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
