@@ -209,20 +209,7 @@ class TransparentRecoveryTest {
         ManaJob.Run ref = ManaJob.raw(2, examples, ICOLL, "6", "0");
         assertEquals(0, ref.exit(), ref.all());
         Path root = tmp.resolve("icoll");
-        Path held = tmp.resolve("held");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainIcoll", List.of("-Dmana.ckpt.deadlineS=20"),
-                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=3 -Dmana.transparent.holdFile=" + held), "run",
-                "--transparent", "--ckpt-dir", root.toString(), "-np", "2", "--class", ICOLL, examples.toString(), "6", "3000");
-        try (job) {
-            long until = System.nanoTime() + 120_000_000_000L;
-            while (!anyFile(tmp, "held.") && job.process.isAlive() && System.nanoTime() < until) {
-                Thread.sleep(50);
-            }
-            ManaJob.Run ck = job.checkpointWhenReady("--exit");
-            assertEquals(0, ck.exit(), ck.all() + job.all());
-            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
-            assertEquals(0, job.waitFor(), job.all());
-        }
+        heldAndCheckpointed("PlainIcoll", root, 3, ICOLL, "6", "3000");
         ManaJob.Run rest = ManaJob.mana("restart", root.toString());
         assertEquals(0, rest.exit(), rest.all());
         assertEquals(RecoveryTest.checksum(ref, "plain icoll checksum"), RecoveryTest.checksum(rest.out(), "plain icoll checksum", rest.all()));
@@ -240,26 +227,39 @@ class TransparentRecoveryTest {
         ManaJob.Run ref = ManaJob.raw(2, examples, TAIL, "300000");
         assertEquals(0, ref.exit(), ref.all());
         Path root = tmp.resolve("tail");
-        Path held = tmp.resolve("tailheld");
-        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainTail", List.of("-Dmana.ckpt.deadlineS=20"),
-                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=1 -Dmana.transparent.holdFile=" + held), "run",
-                "--transparent", "--ckpt-dir", root.toString(), "-np", "2", "--class", TAIL, examples.toString(), "300000");
+        String first = heldAndCheckpointed("PlainTail", root, 1, TAIL, "300000");
+        assertTrue(first.contains("plain tail rank 1 of 2: "), first);
+        assertFalse(first.contains("checksum"), "cut before MPI_Finalize: " + first);
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertEquals(tailLines(ref.out()), tailLines(rest.out()), rest.all());
+        assertEquals(2, tailLines(rest.out()).size(), rest.all());
+    }
+
+    /**
+     * Runs {@code cls} woven on 2 ranks, every rank held before its {@code holdAt}-th cut point
+     * until a checkpoint is asked; asks for one with {@code --exit} once a rank holds, and checks
+     * that it was committed and that the job then ended with status 0. Returns the job's stdout.
+     */
+    private String heldAndCheckpointed(String name, Path root, int holdAt, String cls, String... args) throws Exception {
+        String held = name + "-held";
+        List<String> run = new java.util.ArrayList<>(List.of("run", "--transparent", "--ckpt-dir", root.toString(), "-np", "2",
+                "--class", cls, examples.toString()));
+        run.addAll(List.of(args));
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), name, List.of("-Dmana.ckpt.deadlineS=20"),
+                java.util.Map.of("MANA_JAVA_OPTS", "-Dmana.transparent.holdAt=" + holdAt + " -Dmana.transparent.holdFile="
+                        + tmp.resolve(held)), run.toArray(String[]::new));
         try (job) {
             long until = System.nanoTime() + 120_000_000_000L;
-            while (!anyFile(tmp, "tailheld.") && job.process.isAlive() && System.nanoTime() < until) {
+            while (!anyFile(tmp, held + ".") && job.process.isAlive() && System.nanoTime() < until) {
                 Thread.sleep(50);
             }
             ManaJob.Run ck = job.checkpointWhenReady("--exit");
             assertEquals(0, ck.exit(), ck.all() + job.all());
             assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
             assertEquals(0, job.waitFor(), job.all());
-            assertTrue(job.out().contains("plain tail rank 1 of 2: "), job.all());
-            assertFalse(job.out().contains("checksum"), "cut before MPI_Finalize: " + job.all());
+            return job.out();
         }
-        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
-        assertEquals(0, rest.exit(), rest.all());
-        assertEquals(tailLines(ref.out()), tailLines(rest.out()), rest.all());
-        assertEquals(2, tailLines(rest.out()).size(), rest.all());
     }
 
     /** The lines a PlainTail rank prints after MPI_Finalize, sorted. */
