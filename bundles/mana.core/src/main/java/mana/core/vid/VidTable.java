@@ -160,9 +160,18 @@ public final class VidTable {
 
     /** Makes the handle of an entry from {@link #claim} live and returns it. */
     public int publish(Entry e, int kind, Object lower, Descriptor descriptor) {
+        return publish(e, kind, lower, descriptor, descriptor != null ? descriptor.sequence() : Sequence.next());
+    }
+
+    /**
+     * {@link #publish(Entry, int, Object, Descriptor)} for a caller that has the descriptor's
+     * sequence at hand (it just filled it): reading it back from the descriptor right after
+     * that store would wait for the store.
+     */
+    public int publish(Entry e, int kind, Object lower, Descriptor descriptor, long sequence) {
         e.lower = lower;
         e.descriptor = descriptor;
-        e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
+        e.sequence = sequence;
         int vid = Vid.make(kind, e.generation, e.slot);
         if (CallerThreads.concurrent()) {
             e.vid = vid; // publish
