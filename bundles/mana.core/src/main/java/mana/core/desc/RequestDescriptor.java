@@ -135,8 +135,8 @@ public final class RequestDescriptor implements ReusableDescriptor {
         this.peer = peer;
         this.tag = tag;
         this.typeDescriptor = typeDescriptor;
-        this.moreTypes = null;
-        // retire() left cancelled false and completion null; active is the only state to set
+        // retire() left moreTypes null (also a collective's entry reused here), cancelled false
+        // and completion null; active is the only state to set
         ACTIVE.setRelease(this, !op.isPersistent());
         if (typeDescriptor != null) {
             typeDescriptor.retain();

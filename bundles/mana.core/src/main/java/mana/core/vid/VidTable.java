@@ -147,7 +147,13 @@ public final class VidTable {
      */
     public Entry claim() {
         boolean shared = CallerThreads.concurrent();
-        int slot = shared ? popFree() : popFreeAlone();
+        if (!shared) {
+            Entry e = popFreeAlone(); // the usual case: a freed slot, its entry at hand
+            if (e != null) {
+                return e;
+            }
+        }
+        int slot = shared ? popFree() : -1;
         if (slot < 0) {
             slot = shared ? (int) USED.getAndAdd(this, 1) : usedIncrementAlone();
             if (slot > Vid.MAX_SLOT) {
@@ -172,7 +178,11 @@ public final class VidTable {
         e.lower = lower;
         e.descriptor = descriptor;
         e.sequence = sequence;
-        int vid = Vid.make(kind, e.generation, e.slot);
+        if (kind <= 0 || kind >= Kind.LIMIT) {
+            throw new IllegalArgumentException("bad kind " + kind);
+        }
+        // generation and slot are valid by construction (nextGeneration, claim): no Vid.make checks
+        int vid = (kind << 28) | (e.generation << Vid.SLOT_BITS) | e.slot;
         if (CallerThreads.concurrent()) {
             e.vid = vid; // publish
             LIVE.getAndAdd(this, 1);
@@ -258,7 +268,9 @@ public final class VidTable {
         e.generation = Vid.nextGeneration(e.generation);
         if (d instanceof ReusableDescriptor r) {
             r.retire(); // still ours alone: the slot is not on the free list yet
-            e.spare = r;
+            if (e.spare != r) {
+                e.spare = r; // usually the slot's spare already: no store, no card mark
+            }
         }
         if (shared) {
             pushFree(vid & Vid.MAX_SLOT, e);
@@ -443,15 +455,15 @@ public final class VidTable {
      * The free list without compare-and-set, for when MPI calls never overlap
      * ({@link CallerThreads}): handles are only made and freed inside MPI calls.
      */
-    private int popFreeAlone() {
+    private Entry popFreeAlone() {
         long head = (long) FREE_HEAD.get(this);
         int slot = (int) head - 1;
         if (slot < 0) {
-            return -1;
+            return null;
         }
         Entry e = slotEntry(slot);
         FREE_HEAD.setRelease(this, ((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL));
-        return slot;
+        return e;
     }
 
     private void pushFreeAlone(int slot, Entry e) {
