@@ -92,7 +92,7 @@ public final class RequestDescriptor implements ReusableDescriptor {
      */
     public RequestDescriptor(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
                              DatatypeDescriptor typeDescriptor) {
-        fill(op, comm, buffer, count, type, peer, tag, typeDescriptor);
+        fill(Sequence.next(), op, comm, buffer, count, type, peer, tag, typeDescriptor);
     }
 
     /**
@@ -110,20 +110,23 @@ public final class RequestDescriptor implements ReusableDescriptor {
         }
         VidTable.Entry e = table.claim();
         RequestDescriptor d;
+        long seq;
         if (e.spare() instanceof RequestDescriptor spare) {
             d = spare;
-            d.fill(op, comm, buffer, count, type, peer, tag, typeDescriptor);
+            seq = Sequence.next();
+            d.fill(seq, op, comm, buffer, count, type, peer, tag, typeDescriptor);
         } else {
             d = new RequestDescriptor(op, comm, buffer, count, type, peer, tag, typeDescriptor);
+            seq = d.sequence;
         }
         d.commDescriptor = commDescriptor;
-        return table.publish(e, Kind.REQUEST, lower, d);
+        return table.publish(e, Kind.REQUEST, lower, d, seq);
     }
 
     /** A new or retired entry describes a request (a retired one's slot claimer owns it alone). */
-    private void fill(Op op, int comm, Object buffer, int count, int type, int peer, int tag,
+    private void fill(long sequence, Op op, int comm, Object buffer, int count, int type, int peer, int tag,
                       DatatypeDescriptor typeDescriptor) {
-        this.sequence = Sequence.next();
+        this.sequence = sequence;
         this.op = op;
         this.comm = comm;
         this.buffer = buffer;
@@ -132,8 +135,8 @@ public final class RequestDescriptor implements ReusableDescriptor {
         this.peer = peer;
         this.tag = tag;
         this.typeDescriptor = typeDescriptor;
-        this.moreTypes = null;
-        // retire() left cancelled false and completion null; active is the only state to set
+        // retire() left moreTypes null (also a collective's entry reused here), cancelled false
+        // and completion null; active is the only state to set
         ACTIVE.setRelease(this, !op.isPersistent());
         if (typeDescriptor != null) {
             typeDescriptor.retain();
@@ -287,6 +290,10 @@ public final class RequestDescriptor implements ReusableDescriptor {
      * calls it when the handle is freed ({@link #retire}); a second call does nothing.
      */
     public void release() {
+        // loads before stores: a load of a byte next to one just stored waits for that store
+        // on some processors (cancelled lies beside active)
+        boolean wasCancelled = (boolean) CANCELLED.getOpaque(this);
+        boolean earlyCompletion = COMPLETION.getOpaque(this) != null;
         ACTIVE.setRelease(this, false);
         buffer = null;
         commDescriptor = null;
@@ -305,10 +312,10 @@ public final class RequestDescriptor implements ReusableDescriptor {
             }
         }
         // plain stores, and only when set (rare): a volatile store is a full fence
-        if ((boolean) CANCELLED.getOpaque(this)) {
+        if (wasCancelled) {
             CANCELLED.setRelease(this, false);
         }
-        if (COMPLETION.getOpaque(this) != null) {
+        if (earlyCompletion) {
             COMPLETION.setRelease(this, (long[]) null);
         }
     }

@@ -7,8 +7,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import mana.core.desc.Descriptor;
 import mana.core.desc.ReusableDescriptor;
 import mana.core.desc.Sequence;
@@ -102,11 +100,37 @@ public final class VidTable {
     }
 
     private final Entry[][] chunks = new Entry[CHUNKS][];
+    /**
+     * Chunk 0, also {@code chunks[0]}: a program with fewer than 4096 live handles finds every
+     * entry here, one dependent load shorter than through {@link #chunks} (a request's handle is
+     * looked up three times between its post and its wait; each load in that chain is latency).
+     */
+    private final Entry[] first = newChunk(0);
+    // Counters as fields of the table (VarHandles), not Atomic* objects: one load less each.
     /** Slots handed out at least once: [0, used). */
-    private final AtomicInteger used = new AtomicInteger();
+    private volatile int used;
     /** Free list head: (tag << 32) | (slot + 1); 0 low bits = empty. The tag defeats ABA. */
-    private final AtomicLong freeHead = new AtomicLong();
-    private final AtomicInteger live = new AtomicInteger();
+    private volatile long freeHead;
+    private volatile int live;
+
+    private static final VarHandle USED;
+    private static final VarHandle FREE_HEAD;
+    private static final VarHandle LIVE;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            USED = l.findVarHandle(VidTable.class, "used", int.class);
+            FREE_HEAD = l.findVarHandle(VidTable.class, "freeHead", long.class);
+            LIVE = l.findVarHandle(VidTable.class, "live", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    public VidTable() {
+        chunks[0] = first;
+    }
 
     /** Makes a new virtual handle of {@code kind} for a lower-half object. */
     public int create(int kind, Object lower, Descriptor descriptor) {
@@ -123,11 +147,17 @@ public final class VidTable {
      */
     public Entry claim() {
         boolean shared = CallerThreads.concurrent();
-        int slot = shared ? popFree() : popFreeAlone();
+        if (!shared) {
+            Entry e = popFreeAlone(); // the usual case: a freed slot, its entry at hand
+            if (e != null) {
+                return e;
+            }
+        }
+        int slot = shared ? popFree() : -1;
         if (slot < 0) {
-            slot = shared ? used.getAndIncrement() : usedIncrementAlone();
+            slot = shared ? (int) USED.getAndAdd(this, 1) : usedIncrementAlone();
             if (slot > Vid.MAX_SLOT) {
-                used.decrementAndGet();
+                USED.getAndAdd(this, -1);
                 throw new IllegalStateException("MANA handle table full (" + (Vid.MAX_SLOT + 1) + " live handles)");
             }
         }
@@ -136,16 +166,29 @@ public final class VidTable {
 
     /** Makes the handle of an entry from {@link #claim} live and returns it. */
     public int publish(Entry e, int kind, Object lower, Descriptor descriptor) {
+        return publish(e, kind, lower, descriptor, descriptor != null ? descriptor.sequence() : Sequence.next());
+    }
+
+    /**
+     * {@link #publish(Entry, int, Object, Descriptor)} for a caller that has the descriptor's
+     * sequence at hand (it just filled it): reading it back from the descriptor right after
+     * that store would wait for the store.
+     */
+    public int publish(Entry e, int kind, Object lower, Descriptor descriptor, long sequence) {
         e.lower = lower;
         e.descriptor = descriptor;
-        e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
-        int vid = Vid.make(kind, e.generation, e.slot);
+        e.sequence = sequence;
+        if (kind <= 0 || kind >= Kind.LIMIT) {
+            throw new IllegalArgumentException("bad kind " + kind);
+        }
+        // generation and slot are valid by construction (nextGeneration, claim): no Vid.make checks
+        int vid = (kind << 28) | (e.generation << Vid.SLOT_BITS) | e.slot;
         if (CallerThreads.concurrent()) {
             e.vid = vid; // publish
-            live.incrementAndGet();
+            LIVE.getAndAdd(this, 1);
         } else {
             Entry.VID.setRelease(e, vid); // publish: a reader that sees vid sees the rest
-            live.setRelease(live.getPlain() + 1);
+            LIVE.setRelease(this, (int) LIVE.get(this) + 1);
         }
         return vid;
     }
@@ -156,16 +199,12 @@ public final class VidTable {
             return Constants.get(vid, kind); // predefined (generation 0), or a clear error
         }
         if ((vid >>> 28) == kind) {
-            int slot = vid & Vid.MAX_SLOT;
-            Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
-            if (chunk != null) {
-                Entry e = chunk[slot & (CHUNK_SIZE - 1)];
-                if (e.vid == vid) {
-                    Object o = e.lower;
-                    // re-check: a free (and reuse) racing with this lookup must not hand out the new object
-                    if (o != null && e.vid == vid) {
-                        return o;
-                    }
+            Entry e = slotEntry(vid & Vid.MAX_SLOT);
+            if (e != null && e.vid == vid) {
+                Object o = e.lower;
+                // re-check: a free (and reuse) racing with this lookup must not hand out the new object
+                if (o != null && e.vid == vid) {
+                    return o;
                 }
             }
         }
@@ -175,13 +214,9 @@ public final class VidTable {
     /** The entry of a live handle, or an error saying why there is none. */
     public Entry entry(int vid, int kind) throws ManaException {
         if ((vid >>> 28) == kind && (vid & 0x0F000000) != 0) {
-            int slot = vid & Vid.MAX_SLOT;
-            Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
-            if (chunk != null) {
-                Entry e = chunk[slot & (CHUNK_SIZE - 1)];
-                if (e.vid == vid) {
-                    return e;
-                }
+            Entry e = slotEntry(vid & Vid.MAX_SLOT);
+            if (e != null && e.vid == vid) {
+                return e;
             }
         }
         throw invalid(vid, kind);
@@ -192,8 +227,8 @@ public final class VidTable {
         if (Vid.generation(vid) == 0 || Vid.kind(vid) == 0) {
             return false;
         }
-        Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
-        return chunk != null && chunk[slot & (CHUNK_SIZE - 1)].vid == vid;
+        Entry e = slotEntry(slot);
+        return e != null && e.vid == vid;
     }
 
     /** Replaces the lower-half object behind a live handle (at restart). */
@@ -233,26 +268,28 @@ public final class VidTable {
         e.generation = Vid.nextGeneration(e.generation);
         if (d instanceof ReusableDescriptor r) {
             r.retire(); // still ours alone: the slot is not on the free list yet
-            e.spare = r;
+            if (e.spare != r) {
+                e.spare = r; // usually the slot's spare already: no store, no card mark
+            }
         }
         if (shared) {
             pushFree(vid & Vid.MAX_SLOT, e);
-            live.decrementAndGet();
+            LIVE.getAndAdd(this, -1);
         } else {
             pushFreeAlone(vid & Vid.MAX_SLOT, e);
-            live.setRelease(live.getPlain() - 1);
+            LIVE.setRelease(this, (int) LIVE.get(this) - 1);
         }
         return d;
     }
 
     public int liveCount() {
-        return live.get();
+        return live;
     }
 
     /** A snapshot of the live entries (not on a hot path: for the shell and checkpoints). */
     public List<Entry> liveEntries() {
         List<Entry> out = new ArrayList<>();
-        int n = used.get();
+        int n = used;
         for (int s = 0; s < n; s++) {
             Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, s >>> CHUNK_BITS);
             if (chunk != null && chunk[s & (CHUNK_SIZE - 1)].vid != 0) {
@@ -268,14 +305,14 @@ public final class VidTable {
      * every saved handle its exact value back, keeps freed handles stale and never collides.
      */
     public void saveLayout(DataOutput out) throws IOException {
-        int n = used.get();
+        int n = used;
         out.writeInt(n);
         for (int s = 0; s < n; s++) {
             Entry e = slotEntry(s);
             out.writeByte(e == null ? 1 : e.generation);
         }
         List<Integer> free = new ArrayList<>();
-        int slot = (int) freeHead.get() - 1;
+        int slot = (int) freeHead - 1;
         while (slot >= 0 && free.size() <= n) {
             free.add(slot);
             slot = slotEntry(slot).nextFree;
@@ -291,8 +328,8 @@ public final class VidTable {
      * {@link #restore} puts each live entry back at its slot. Only before any handle exists.
      */
     public void restoreLayout(DataInput in) throws IOException {
-        if (used.get() != 0 || live.get() != 0) {
-            throw new IllegalStateException("the handle table is not empty (" + live.get()
+        if (used != 0 || live != 0) {
+            throw new IllegalStateException("the handle table is not empty (" + live
                     + " live handles): a checkpoint's layout can only be restored into a fresh table");
         }
         int n = in.readInt();
@@ -306,7 +343,7 @@ public final class VidTable {
             }
             entryForCreate(s).generation = g;
         }
-        used.set(n);
+        used = n;
         int k = in.readInt();
         if (k < 0 || k > n) {
             throw new IOException("bad free list length " + k);
@@ -331,7 +368,7 @@ public final class VidTable {
      */
     public void restore(int vid, Object lower, Descriptor descriptor) {
         int slot = Vid.slot(vid);
-        if (Vid.generation(vid) == Vid.PREDEFINED_GENERATION || slot >= used.get()) {
+        if (Vid.generation(vid) == Vid.PREDEFINED_GENERATION || slot >= used) {
             throw new IllegalArgumentException("cannot restore " + Vid.toString(vid) + ": not a slot of the saved table");
         }
         Entry e = slotEntry(slot);
@@ -347,12 +384,24 @@ public final class VidTable {
         e.descriptor = descriptor;
         e.sequence = descriptor != null ? descriptor.sequence() : Sequence.next();
         e.vid = vid;
-        live.incrementAndGet();
+        LIVE.getAndAdd(this, 1);
     }
 
+    /** The entry of a slot, or null when its chunk was never made. */
     private Entry slotEntry(int slot) {
+        if (slot < CHUNK_SIZE) {
+            return first[slot];
+        }
         Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS);
         return chunk == null ? null : chunk[slot & (CHUNK_SIZE - 1)];
+    }
+
+    private static Entry[] newChunk(int c) {
+        Entry[] fresh = new Entry[CHUNK_SIZE];
+        for (int i = 0; i < CHUNK_SIZE; i++) {
+            fresh[i] = new Entry((c << CHUNK_BITS) | i);
+        }
+        return fresh;
     }
 
     /** Why {@code vid} is not a live handle of {@code kind}, in words. */
@@ -371,7 +420,7 @@ public final class VidTable {
         } else {
             int slot = Vid.slot(vid);
             Entry[] chunk = slot < Vid.MAX_SLOT + 1 ? (Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS) : null;
-            if (slot >= used.get() || chunk == null) {
+            if (slot >= used || chunk == null) {
                 why = v + " names slot " + slot + ", which was never allocated (forged handle?)";
             } else {
                 Entry e = chunk[slot & (CHUNK_SIZE - 1)];
@@ -389,13 +438,13 @@ public final class VidTable {
     }
 
     private Entry entryForCreate(int slot) {
+        if (slot < CHUNK_SIZE) {
+            return first[slot];
+        }
         int c = slot >>> CHUNK_BITS;
         Entry[] chunk = (Entry[]) CHUNK.getAcquire(chunks, c);
         if (chunk == null) {
-            Entry[] fresh = new Entry[CHUNK_SIZE];
-            for (int i = 0; i < CHUNK_SIZE; i++) {
-                fresh[i] = new Entry((c << CHUNK_BITS) | i);
-            }
+            Entry[] fresh = newChunk(c);
             Entry[] witness = (Entry[]) CHUNK.compareAndExchangeRelease(chunks, c, (Entry[]) null, fresh);
             chunk = witness == null ? fresh : witness;
         }
@@ -406,39 +455,39 @@ public final class VidTable {
      * The free list without compare-and-set, for when MPI calls never overlap
      * ({@link CallerThreads}): handles are only made and freed inside MPI calls.
      */
-    private int popFreeAlone() {
-        long head = freeHead.getPlain();
+    private Entry popFreeAlone() {
+        long head = (long) FREE_HEAD.get(this);
         int slot = (int) head - 1;
         if (slot < 0) {
-            return -1;
+            return null;
         }
-        Entry e = ((Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS))[slot & (CHUNK_SIZE - 1)];
-        freeHead.setRelease(((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL));
-        return slot;
+        Entry e = slotEntry(slot);
+        FREE_HEAD.setRelease(this, ((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL));
+        return e;
     }
 
     private void pushFreeAlone(int slot, Entry e) {
-        long head = freeHead.getPlain();
+        long head = (long) FREE_HEAD.get(this);
         e.nextFree = (int) head - 1;
-        freeHead.setRelease(((head >>> 32) + 1) << 32 | ((slot + 1) & 0xFFFFFFFFL));
+        FREE_HEAD.setRelease(this, ((head >>> 32) + 1) << 32 | ((slot + 1) & 0xFFFFFFFFL));
     }
 
     private int usedIncrementAlone() {
-        int slot = used.getPlain();
-        used.setRelease(slot + 1);
+        int slot = (int) USED.get(this);
+        USED.setRelease(this, slot + 1);
         return slot;
     }
 
     private int popFree() {
         while (true) {
-            long head = freeHead.get();
+            long head = freeHead;
             int slot = (int) head - 1;
             if (slot < 0) {
                 return -1;
             }
-            Entry e = ((Entry[]) CHUNK.getAcquire(chunks, slot >>> CHUNK_BITS))[slot & (CHUNK_SIZE - 1)];
+            Entry e = slotEntry(slot);
             long next = ((head >>> 32) + 1) << 32 | ((e.nextFree + 1) & 0xFFFFFFFFL);
-            if (freeHead.compareAndSet(head, next)) {
+            if (FREE_HEAD.compareAndSet(this, head, next)) {
                 return slot;
             }
         }
@@ -446,10 +495,10 @@ public final class VidTable {
 
     private void pushFree(int slot, Entry e) {
         while (true) {
-            long head = freeHead.get();
+            long head = freeHead;
             e.nextFree = (int) head - 1;
             long next = ((head >>> 32) + 1) << 32 | ((slot + 1) & 0xFFFFFFFFL);
-            if (freeHead.compareAndSet(head, next)) {
+            if (FREE_HEAD.compareAndSet(this, head, next)) {
                 return;
             }
         }

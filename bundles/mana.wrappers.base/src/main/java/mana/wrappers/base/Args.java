@@ -70,7 +70,9 @@ public final class Args {
      */
     public static void fits(Object buf, int count, int type, String what) throws ManaException {
         if (count > 0 && buf instanceof java.nio.Buffer b && b.isDirect()) {
-            checkSpan(b, 0, count, type, what, -1);
+            if (!fitsPredefined(b, count, type)) {
+                checkSpan(b, 0, count, type, what, -1);
+            }
         } else if (!(buf instanceof java.nio.Buffer)) {
             ArrayArgs.fitsArray(buf, count, type, what); // a derived type over an array: one bit test otherwise
         }
@@ -422,6 +424,19 @@ public final class Args {
             return t;
         }
         return ask(lower);
+    }
+
+    /**
+     * True when {@code count} elements of a predefined type whose bounds are known fit in a
+     * direct buffer: the usual case, small enough for the JIT to inline into the wrapper
+     * (checkSpan is not). False means "ask checkSpan", not "does not fit".
+     */
+    private static boolean fitsPredefined(java.nio.Buffer b, int count, int type) {
+        if ((type & 0x0F000000) != 0) {
+            return false;
+        }
+        TypeBounds t = PREDEFINED[type & (PREDEFINED.length - 1)];
+        return t != null && t.end(0, count) <= (long) b.capacity() * Buffers.elementSize(b);
     }
 
     /** Predefined datatypes' bounds by slot (fewer than 64 predefined handles per kind). */

@@ -13,6 +13,9 @@ import java.nio.ShortBuffer;
 public final class Buffers {
     /** Bytes per element of a java.nio buffer (1 for a ByteBuffer or an unknown kind). */
     public static int elementSize(Buffer b) {
+        if (b instanceof ByteBuffer) {
+            return 1; // the usual kind first: each test below is a load and a compare
+        }
         if (b instanceof CharBuffer || b instanceof ShortBuffer) {
             return 2;
         }

@@ -41,11 +41,12 @@ public final class Requests {
     /**
      * {@link #create(Request, RequestDescriptor.Op, int, Object, int, int, int, int)} for a
      * communicator whose entry ({@link Lower#commEntry}) the caller has: the request keeps the
-     * communicator's descriptor for counting its completion.
+     * communicator's descriptor for counting its completion. The caller has checked
+     * {@code type} ({@link Lower#committedType}): a predefined one is not looked up again.
      */
     public static int create(Request lower, RequestDescriptor.Op op, VidTable.Entry commEntry, int comm, Object buf,
                              int count, int type, int peer, int tag) throws ManaException {
-        DatatypeDescriptor t = derivedType(type);
+        DatatypeDescriptor t = (type & 0x0F000000) == 0 ? null : derivedType(type);
         CommDescriptor c = commEntry.descriptor() instanceof CommDescriptor cd ? cd : null;
         return RequestDescriptor.log(Handles.TABLE, lower, op, comm, buf, count, type, peer, tag, t, c);
     }
