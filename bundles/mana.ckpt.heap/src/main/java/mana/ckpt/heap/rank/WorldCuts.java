@@ -194,17 +194,26 @@ final class WorldCuts implements CutPolicy {
         if (receiver == null || h == null || h.vidOf(receiver) != WORLD) {
             return !RequestWait.anyPendingCollective() && p2pCutPoint(owner, method, new String[1]);
         }
+        long index = worldClock() + 1;
+        String why = RequestWait.anyPendingCollective()
+                ? "a non-blocking collective of this rank is still pending (a checkpoint cannot take it)" : Continuations.whyNotCapturable();
+        return worldStartCutPoint(index, "before " + owner.replace('/', '.') + "." + method + " (MPI_COMM_WORLD collective " + index + ")",
+                why);
+    }
+
+    /**
+     * At world cut point {@code index} with the start protocol ({@code atWorldStartCutPoint}):
+     * true to capture here; {@code why} non-null when main cannot be captured ({@code where} names
+     * the place in the decline).
+     */
+    private boolean worldStartCutPoint(long index, String where, String why) {
         ManaPlatform p = PlatformHook.platform();
         if (p == null) {
             return false;
         }
-        long index = worldClock() + 1;
-        String call = owner.replace('/', '.') + "." + method;
         asked++;
-        String why = RequestWait.anyPendingCollective()
-                ? "a non-blocking collective of this rank is still pending (a checkpoint cannot take it)" : Continuations.whyNotCapturable();
         if (why != null) {
-            lastDecline = "before " + call + " (MPI_COMM_WORLD collective " + index + "): " + why;
+            lastDecline = where + ": " + why;
         }
         if (p.atWorldStartCutPoint(index, why == null ? null : lastDecline)) {
             cutIndex = index;
@@ -294,21 +303,9 @@ final class WorldCuts implements CutPolicy {
      * point to go on to), never let through by a PASS (a rank that finalizes ends the attempt).
      */
     private boolean finalizeCutPoint() {
-        ManaPlatform p = PlatformHook.platform();
-        if (p == null) {
-            return false;
-        }
         long index = worldClock() + 1;
-        asked++;
-        String why = Continuations.whyNotCapturable();
-        if (why != null) {
-            lastDecline = "before mpi.MPI.Finalize (after MPI_COMM_WORLD collective " + (index - 1) + "): " + why;
-        }
-        if (p.atWorldStartCutPoint(index, why == null ? null : lastDecline)) {
-            cutIndex = index;
-            return true;
-        }
-        return false;
+        return worldStartCutPoint(index, "before mpi.MPI.Finalize (after MPI_COMM_WORLD collective " + (index - 1) + ")",
+                Continuations.whyNotCapturable());
     }
 
     /** Before world collective clock + 1 (blocking, or a start): the limit protocol; {@code notHere}: why it cannot be cut here. */
