@@ -73,8 +73,9 @@ final class ClientCommands {
         if (!args.isEmpty()) {
             throw new UsageError("jobs", "takes no arguments (usage: mana jobs)");
         }
-        List<JobFile> jobs = JobFile.list();
-        if (jobs.isEmpty()) {
+        JobFile.Scan scan = JobFile.scan();
+        List<JobFile> jobs = scan.running();
+        if (jobs.isEmpty() && scan.unreachable().isEmpty()) {
             System.out.println("no running MANA jobs");
             return 0;
         }
@@ -82,6 +83,10 @@ final class ClientCommands {
         for (JobFile j : jobs) {
             System.out.printf("%-28s %8d %5s  %-22s %-40s %s%n", j.jobId(), j.pid(), j.np() > 0 ? j.np() : "?", j.host() + ":" + j.port(),
                     j.ckptRoot(), status(j));
+        }
+        for (JobFile j : scan.unreachable()) {
+            System.out.printf("%-28s %8d %5s  %-22s %-40s %s%n", j.jobId(), j.pid(), j.np() > 0 ? j.np() : "?", j.host() + ":" + j.port(),
+                    j.ckptRoot(), "(run from node " + j.node() + ", whose coordinator cannot be reached; not counted as running)");
         }
         return 0;
     }

@@ -33,7 +33,15 @@ public final class CoordClient implements AutoCloseable {
         send("CLIENT " + job.token());
         String welcome = in.readLine();
         if (!"WELCOME".equals(welcome)) {
-            throw new IOException("the coordinator of job " + job.jobId() + " refused the connection (token mismatch?)");
+            socket.close();
+            throw new Refused("the coordinator of job " + job.jobId() + " refused the connection (token mismatch?)");
+        }
+    }
+
+    /** What answered at the job's address did not accept the job's token (another job's coordinator, or not one at all). */
+    public static final class Refused extends IOException {
+        Refused(String message) {
+            super(message);
         }
     }
 

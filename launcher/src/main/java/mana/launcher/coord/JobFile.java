@@ -46,7 +46,7 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
      * directory shared by the nodes of a cluster, another node's job is never judged by a pid.
      */
     public boolean gone() {
-        if (node != null && !node.isEmpty() && !node.equals(thisNode())) {
+        if (ofAnotherNode()) {
             return false;
         }
         return !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
@@ -116,39 +116,97 @@ public record JobFile(String jobId, long pid, String host, int port, String toke
         }
     }
 
-    /** This user's running jobs (files of processes that are gone are removed). */
+    /** Whether this job was run from another node than this one (its pid means nothing here). */
+    public boolean ofAnotherNode() {
+        return node != null && !node.isEmpty() && !node.equals(thisNode());
+    }
+
+    /** What a look at another node's job found: its coordinator answered, is surely gone, or could not be reached. */
+    public enum Liveness { ANSWERS, GONE, UNREACHABLE }
+
+    /** How long {@link #probe} waits to connect and for the coordinator's greeting ({@code -Dmana.jobs.probeMs}). */
+    static int probeMs() {
+        return Integer.getInteger("mana.jobs.probeMs", 3000);
+    }
+
+    /**
+     * Another node's job, judged by its coordinator: a client connection as {@code mana jobs}
+     * makes (authenticated with the file's token, so the coordinator logs nothing). Refused, or
+     * answered by something that does not know the token (the port was reused), means the job is
+     * gone; a timeout or an unreachable host says nothing (the node may be down, or the network).
+     */
+    public Liveness probe() {
+        try (CoordClient c = new CoordClient(this, probeMs())) {
+            return Liveness.ANSWERS;
+        } catch (java.net.ConnectException e) {
+            return Liveness.GONE;
+        } catch (CoordClient.Refused e) {
+            return Liveness.GONE;
+        } catch (IOException e) {
+            return Liveness.UNREACHABLE;
+        }
+    }
+
+    /**
+     * This user's running jobs. Files of jobs that are gone are removed: on this host, when the
+     * pid is gone; of another node (a home directory shared by a cluster's nodes), when its
+     * coordinator refuses connections ({@link #probe}). A job of another node whose coordinator
+     * cannot be reached is left out and its file kept (see {@link #unreachable}).
+     */
     public static List<JobFile> list() {
+        return scan().running();
+    }
+
+    /** The running jobs, and the jobs of other nodes whose coordinators could not be reached (their files kept). */
+    public record Scan(List<JobFile> running, List<JobFile> unreachable) {
+    }
+
+    /** {@link #list}, with the jobs it left out because their nodes could not be reached. */
+    public static Scan scan() {
         List<JobFile> jobs = new ArrayList<>();
+        List<JobFile> unreachable = new ArrayList<>();
+        Scan scan = new Scan(jobs, unreachable);
         Path d = dir();
         if (!Files.isDirectory(d)) {
-            return jobs;
+            return scan;
         }
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(d, "*.properties")) {
             for (Path f : ds) {
                 try {
                     JobFile j = read(f);
-                    if (!j.gone()) {
-                        jobs.add(j);
-                    } else {
-                        Files.deleteIfExists(f); // left by a killed mana run on this host
+                    Liveness l = !j.ofAnotherNode() ? (j.gone() ? Liveness.GONE : Liveness.ANSWERS) : j.probe();
+                    switch (l) {
+                        case ANSWERS -> jobs.add(j);
+                        case GONE -> Files.deleteIfExists(f); // left by a killed mana run (its node's, or this host's)
+                        case UNREACHABLE -> unreachable.add(j);
                     }
                 } catch (IOException e) {
                     // unreadable: not ours to judge
                 }
             }
         } catch (IOException e) {
-            return jobs;
+            return scan;
         }
         jobs.sort(java.util.Comparator.comparing(JobFile::jobId));
-        return jobs;
+        unreachable.sort(java.util.Comparator.comparing(JobFile::jobId));
+        return scan;
     }
 
     /** The job named, or the only running one. */
     public static JobFile find(Optional<String> jobId) throws LookupError {
-        List<JobFile> jobs = list();
+        Scan scan = scan();
+        List<JobFile> jobs = scan.running();
         if (jobId.isPresent()) {
-            return jobs.stream().filter(j -> j.jobId().equals(jobId.get())).findFirst()
+            // a job named whose node did not answer the probe: the command's own connection (longer) says why
+            return java.util.stream.Stream.concat(jobs.stream(), scan.unreachable().stream())
+                    .filter(j -> j.jobId().equals(jobId.get())).findFirst()
                     .orElseThrow(() -> new LookupError("no running job '" + jobId.get() + "' of this user (see mana jobs)"));
+        }
+        if (jobs.isEmpty() && !scan.unreachable().isEmpty()) {
+            throw new LookupError("no running MANA job of this user answers; "
+                    + String.join(", ", scan.unreachable().stream().map(j -> j.jobId() + " (node " + j.node() + ")").toList())
+                    + (scan.unreachable().size() == 1 ? " was" : " were") + " run from another node whose coordinator cannot be"
+                    + " reached: name it to try again");
         }
         if (jobs.isEmpty()) {
             throw new LookupError("no running MANA job of this user (start one with mana run)");
