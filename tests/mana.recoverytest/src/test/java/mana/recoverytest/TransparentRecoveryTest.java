@@ -36,6 +36,7 @@ class TransparentRecoveryTest {
     static final String LEVEL = "mana.examples.plain.PlainThreadLevel";
     static final String ICOLL = "mana.examples.plain.PlainIcoll";
     static final String TAIL = "mana.examples.plain.PlainTail";
+    static final String POOL = "mana.examples.plain.PlainPool";
     static final String HEAT_STEPS = "200000";
     static final String RING_ROUNDS = "300";
     static final String MS = "20";
@@ -234,6 +235,37 @@ class TransparentRecoveryTest {
         assertEquals(0, rest.exit(), rest.all());
         assertEquals(tailLines(ref.out()), tailLines(rest.out()), rest.all());
         assertEquals(2, tailLines(rest.out()).size(), rest.all());
+    }
+
+    /**
+     * A hybrid program (a fixed pool, a single-thread executor and a ForkJoinPool do each
+     * step's compute; the pools are idle at every MPI call): checkpoint --exit, restart in new
+     * JVMs with pools made again from their configuration: the same checksums as an
+     * uninterrupted run on Open MPI's binding, and the restart said where it resumed.
+     */
+    @Test
+    void aProgramWithIdleThreadPoolsIsRestartedWithTheSameAnswer() throws Exception {
+        ManaJob.Run ref = ManaJob.raw(2, examples, POOL, "300", "0");
+        assertEquals(0, ref.exit(), ref.all());
+        Path root = tmp.resolve("pool");
+        BackgroundJob job = BackgroundJob.start(tmp.resolve("logs"), "PlainPool", "run", "--transparent", "--ckpt-dir",
+                root.toString(), "-np", "2", "--class", POOL, examples.toString(), "300", "20");
+        try (job) {
+            ManaJob.Run ck = job.checkpointWhenReady("--exit");
+            assertEquals(0, ck.exit(), ck.all() + job.all());
+            assertTrue(ck.out().contains("checkpoint 1 committed"), ck.all());
+            assertEquals(0, job.waitFor(), job.all());
+            assertFalse(job.out().contains("checksum"), "ended at the checkpoint: " + job.all());
+        }
+        ManaJob.Run rest = ManaJob.mana("restart", root.toString());
+        assertEquals(0, rest.exit(), rest.all());
+        assertTrue(rest.err().contains("resuming main before mpi.Intracomm.allReduce"), rest.all());
+        assertEquals(poolLines(ref.out()), poolLines(rest.out()), rest.all());
+        assertEquals(2, poolLines(rest.out()).size(), rest.all());
+    }
+
+    private static List<String> poolLines(String out) {
+        return out.lines().filter(l -> l.startsWith("plain pool rank ")).sorted().toList();
     }
 
     /**

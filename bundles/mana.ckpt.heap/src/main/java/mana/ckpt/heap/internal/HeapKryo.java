@@ -131,6 +131,7 @@ public final class HeapKryo extends Kryo {
     public Serializer getDefaultSerializer(Class type) {
         Serializer<?> special = FileSerializers.forType(type);
         special = special != null ? special : JdkSerializers.forType(type);
+        special = special != null ? special : ExecutorSerializers.forType(type); // idle pools, complete futures
         if (special != null) {
             return special;
         }
@@ -257,7 +258,8 @@ public final class HeapKryo extends Kryo {
                     + " streams and in-memory streams are saved";
         }
         if (java.util.concurrent.ExecutorService.class.isAssignableFrom(type) || Process.class.isAssignableFrom(type)) {
-            return "an executor or process (" + type.getName() + ")";
+            return "an executor or process (" + type.getName() + "): only the JDK's own thread pools, idle at the cut, are"
+                    + " saved";
         }
         if (type.isHidden()) {
             return "a lambda or hidden class (" + type.getName() + "): its class cannot be found again in another JVM";

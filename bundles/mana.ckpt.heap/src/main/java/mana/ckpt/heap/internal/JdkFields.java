@@ -11,7 +11,7 @@ import java.lang.reflect.Field;
 final class JdkFields {
 
     /** What mana run --transparent passes to the rank JVM (launcher RunCommand keeps the same list). */
-    static final String OPENS_HINT = "the rank JVM needs --add-opens java.base/java.io=ALL-UNNAMED (and sun.nio.ch, sun.nio.cs),"
+    static final String OPENS_HINT = "the rank JVM needs --add-opens java.base/java.io=ALL-UNNAMED (and sun.nio.ch, sun.nio.cs, java.util.concurrent),"
             + " which mana run --transparent gives";
 
     private JdkFields() {
