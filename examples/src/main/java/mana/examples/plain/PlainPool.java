@@ -10,9 +10,10 @@ import mpi.MPI;
 
 /**
  * A hybrid program: each rank smooths its part of a line with a fixed thread pool (four chunks
- * per step), doubles a figure on a single-thread executor and another on a ForkJoinPool, and the
- * ranks sum their parts with an allReduce every step; no MANA import. At every MPI call the pools
- * are idle and the program holds them and the step's complete futures, so a transparent
+ * per step), doubles a figure on a single-thread executor, halves it on a ForkJoinPool and adds
+ * the step number on a thread of its own that it starts and joins, and the ranks sum their
+ * parts with an allReduce every step; no MANA import. At every MPI call the pools are idle and
+ * the program holds them, the step's complete futures and its ended thread, so a transparent
  * checkpoint saves the pools as their configuration and a restart goes on with new ones.
  * Arguments: [steps] [ms to sleep per step].
  */
@@ -35,6 +36,7 @@ public class PlainPool {
         long checksum = 17;
         Future<Double> doubled = null;
         List<Future<Double>> parts = new ArrayList<>();
+        Thread helper = null;
         for (int step = 0; step < steps; step++) {
             double[] before = u.clone();
             parts.clear();
@@ -51,7 +53,12 @@ public class PlainPool {
             double mine = local;
             doubled = single.submit(() -> mine * 2);
             double viaFj = fj.submit(() -> mine / 2).get();
-            double[] in = {doubled.get() + viaFj};
+            double[] extra = new double[1];
+            int now = step;
+            helper = new Thread(() -> extra[0] = now * 0.001, "plain-pool-helper");
+            helper.start();
+            helper.join();
+            double[] in = {doubled.get() + viaFj + extra[0]};
             double[] out = new double[1];
             MPI.COMM_WORLD.allReduce(in, out, 1, MPI.DOUBLE, MPI.SUM);
             checksum = checksum * 1_000_003L + Math.round(out[0] * 1e6);
@@ -59,7 +66,8 @@ public class PlainPool {
                 Thread.sleep(ms);
             }
         }
-        System.out.println("plain pool rank " + rank + " checksum " + checksum + " last " + doubled.get());
+        System.out.println("plain pool rank " + rank + " checksum " + checksum + " last " + doubled.get() + " helper "
+                + (helper == null ? "none" : helper.getName() + " " + helper.getState()));
         pool.shutdown();
         single.shutdown();
         fj.shutdown();

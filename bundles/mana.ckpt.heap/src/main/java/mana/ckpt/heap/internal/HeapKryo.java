@@ -132,6 +132,7 @@ public final class HeapKryo extends Kryo {
         Serializer<?> special = FileSerializers.forType(type);
         special = special != null ? special : JdkSerializers.forType(type);
         special = special != null ? special : ExecutorSerializers.forType(type); // idle pools, complete futures
+        special = special != null ? special : FinishedThreads.forType(type); // threads that have ended
         if (special != null) {
             return special;
         }
