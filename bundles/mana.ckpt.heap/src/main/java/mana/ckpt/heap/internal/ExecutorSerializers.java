@@ -213,6 +213,32 @@ final class ExecutorSerializers {
         return false;
     }
 
+    /** What every pool has, after its own settings: keep-alive, core time-out, shutdown, thread factory, rejection policy. */
+    private static void writeCommon(Kryo kryo, Output output, ThreadPoolExecutor p) {
+        output.writeVarLong(p.getKeepAliveTime(TimeUnit.NANOSECONDS), true);
+        output.writeBoolean(p.allowsCoreThreadTimeOut());
+        output.writeBoolean(p.isShutdown());
+        kryo.writeClassAndObject(output, p.getThreadFactory());
+        kryo.writeClassAndObject(output, p.getRejectedExecutionHandler());
+    }
+
+    /**
+     * Reads {@link #writeCommon} into the new pool {@code p} (registered first: the factory and the
+     * policy may refer to their pool); returns whether it was shut down, to do once all is set.
+     */
+    private static boolean readCommon(Kryo kryo, Input input, ThreadPoolExecutor p) {
+        kryo.reference(p);
+        p.setKeepAliveTime(input.readVarLong(true), TimeUnit.NANOSECONDS);
+        boolean coreTimeOut = input.readBoolean();
+        boolean shutdown = input.readBoolean();
+        p.setThreadFactory((ThreadFactory) kryo.readClassAndObject(input));
+        p.setRejectedExecutionHandler((RejectedExecutionHandler) kryo.readClassAndObject(input));
+        if (coreTimeOut) {
+            p.allowCoreThreadTimeOut(true);
+        }
+        return shutdown;
+    }
+
     static final class Pool extends Serializer<ThreadPoolExecutor> {
         @Override
         public void write(Kryo kryo, Output output, ThreadPoolExecutor p) {
@@ -221,34 +247,21 @@ final class ExecutorSerializers {
             int kind = queueKind(q);
             output.writeVarInt(p.getCorePoolSize(), true);
             output.writeVarInt(p.getMaximumPoolSize(), true);
-            output.writeVarLong(p.getKeepAliveTime(TimeUnit.NANOSECONDS), true);
-            output.writeBoolean(p.allowsCoreThreadTimeOut());
             output.writeVarInt(kind, true);
             output.writeInt(q.remainingCapacity()); // empty: the capacity
             output.writeBoolean(fair(q));
-            output.writeBoolean(p.isShutdown());
-            kryo.writeClassAndObject(output, p.getThreadFactory());
-            kryo.writeClassAndObject(output, p.getRejectedExecutionHandler());
+            writeCommon(kryo, output, p);
         }
 
         @Override
         public ThreadPoolExecutor read(Kryo kryo, Input input, Class<? extends ThreadPoolExecutor> type) {
             int core = input.readVarInt(true);
             int max = input.readVarInt(true);
-            long keepAlive = input.readVarLong(true);
-            boolean coreTimeOut = input.readBoolean();
             int kind = input.readVarInt(true);
             int capacity = input.readInt();
             boolean fair = input.readBoolean();
-            boolean shutdown = input.readBoolean();
-            ThreadPoolExecutor p = new ThreadPoolExecutor(core, max, keepAlive, TimeUnit.NANOSECONDS, newQueue(kind, capacity, fair));
-            kryo.reference(p); // before the factory and the policy, which may refer to the pool
-            p.setThreadFactory((ThreadFactory) kryo.readClassAndObject(input));
-            p.setRejectedExecutionHandler((RejectedExecutionHandler) kryo.readClassAndObject(input));
-            if (coreTimeOut) {
-                p.allowCoreThreadTimeOut(true);
-            }
-            if (shutdown) {
+            ThreadPoolExecutor p = new ThreadPoolExecutor(core, max, 0, TimeUnit.NANOSECONDS, newQueue(kind, capacity, fair));
+            if (readCommon(kryo, input, p)) {
                 p.shutdown();
             }
             return p;
@@ -267,37 +280,19 @@ final class ExecutorSerializers {
                         + " scheduled: only a pool idle at the cut, with nothing scheduled, is saved");
             }
             output.writeVarInt(p.getCorePoolSize(), true);
-            output.writeVarLong(p.getKeepAliveTime(TimeUnit.NANOSECONDS), true);
-            output.writeBoolean(p.allowsCoreThreadTimeOut());
             output.writeBoolean(p.getContinueExistingPeriodicTasksAfterShutdownPolicy());
             output.writeBoolean(p.getExecuteExistingDelayedTasksAfterShutdownPolicy());
             output.writeBoolean(p.getRemoveOnCancelPolicy());
-            output.writeBoolean(p.isShutdown());
-            kryo.writeClassAndObject(output, p.getThreadFactory());
-            kryo.writeClassAndObject(output, p.getRejectedExecutionHandler());
+            writeCommon(kryo, output, p);
         }
 
         @Override
         public ScheduledThreadPoolExecutor read(Kryo kryo, Input input, Class<? extends ScheduledThreadPoolExecutor> type) {
-            int core = input.readVarInt(true);
-            long keepAlive = input.readVarLong(true);
-            boolean coreTimeOut = input.readBoolean();
-            boolean continuePeriodic = input.readBoolean();
-            boolean executeDelayed = input.readBoolean();
-            boolean removeOnCancel = input.readBoolean();
-            boolean shutdown = input.readBoolean();
-            ScheduledThreadPoolExecutor p = new ScheduledThreadPoolExecutor(core);
-            kryo.reference(p);
-            p.setThreadFactory((ThreadFactory) kryo.readClassAndObject(input));
-            p.setRejectedExecutionHandler((RejectedExecutionHandler) kryo.readClassAndObject(input));
-            p.setKeepAliveTime(keepAlive, TimeUnit.NANOSECONDS);
-            if (coreTimeOut) {
-                p.allowCoreThreadTimeOut(true);
-            }
-            p.setContinueExistingPeriodicTasksAfterShutdownPolicy(continuePeriodic);
-            p.setExecuteExistingDelayedTasksAfterShutdownPolicy(executeDelayed);
-            p.setRemoveOnCancelPolicy(removeOnCancel);
-            if (shutdown) {
+            ScheduledThreadPoolExecutor p = new ScheduledThreadPoolExecutor(input.readVarInt(true));
+            p.setContinueExistingPeriodicTasksAfterShutdownPolicy(input.readBoolean());
+            p.setExecuteExistingDelayedTasksAfterShutdownPolicy(input.readBoolean());
+            p.setRemoveOnCancelPolicy(input.readBoolean());
+            if (readCommon(kryo, input, p)) {
                 p.shutdown();
             }
             return p;

@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static mana.ckpt.heap.internal.HeapRoundTrip.refusal;
+import static mana.ckpt.heap.internal.HeapRoundTrip.roundTrip;
 
-import com.esotericsoftware.kryo.KryoException;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -29,18 +28,6 @@ import org.junit.jupiter.api.Test;
 
 /** Idle thread pools saved as their configuration, complete futures as their outcome; the rest refused. */
 class ExecutorSerializersTest {
-
-    private Object roundTrip(Object o) {
-        Output out = new Output(4096, -1);
-        new HeapKryo(getClass().getClassLoader(), null).writeClassAndObject(out, o);
-        return new HeapKryo(getClass().getClassLoader(), null).readClassAndObject(new Input(out.toBytes()));
-    }
-
-    private String refusal(Object o) {
-        KryoException e = assertThrows(KryoException.class,
-                () -> new HeapKryo(getClass().getClassLoader(), null).writeClassAndObject(new Output(4096, -1), o));
-        return HeapKryo.readFailure(e);
-    }
 
     @Test
     void anIdleFixedPoolComesBackWithItsConfigurationAndRunsTasks() throws Exception {

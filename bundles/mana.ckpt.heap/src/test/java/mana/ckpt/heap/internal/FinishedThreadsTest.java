@@ -4,29 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static mana.ckpt.heap.internal.HeapRoundTrip.refusal;
+import static mana.ckpt.heap.internal.HeapRoundTrip.roundTrip;
 
-import com.esotericsoftware.kryo.KryoException;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** Threads that have ended are saved (as ended threads of the same name); live, unstarted or subclassed ones are refused. */
 class FinishedThreadsTest {
-
-    private Object roundTrip(Object o) {
-        Output out = new Output(4096, -1);
-        new HeapKryo(getClass().getClassLoader(), null).writeClassAndObject(out, o);
-        return new HeapKryo(getClass().getClassLoader(), null).readClassAndObject(new Input(out.toBytes()));
-    }
-
-    private String refusal(Object o) {
-        KryoException e = assertThrows(KryoException.class,
-                () -> new HeapKryo(getClass().getClassLoader(), null).writeClassAndObject(new Output(4096, -1), o));
-        return HeapKryo.readFailure(e);
-    }
 
     @Test
     void joinedWorkersComeBackAsEndedThreadsOfTheSameName() throws Exception {
