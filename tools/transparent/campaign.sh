@@ -10,6 +10,9 @@
 #                                                          calls only: the cuts are at its sends and receives; ROUNDS = items)
 #   PROGRAM=halo ...                                       mana.examples.plain.PlainHalo (iRecv/iSend/waitAll; ROUNDS = steps)
 #   PROGRAM=exchange ...                                   mana.examples.plain.PlainExchange (1 MiB rendezvous sends; ROUNDS = steps)
+#   PROGRAM=pool ...                                       mana.examples.plain.PlainPool (thread pools, a ForkJoinPool and a
+#                                                          joined thread do each step's compute; an allReduce a step;
+#                                                          ROUNDS = steps; the three ranks' lines compared, sorted)
 #   PROGRAM=heat ...                                       mana.examples.plain.PlainHeat, the heat example without
 #                                                          safe points (halo sendRecvs, an allReduce every 5 steps, statics;
 #                                                          ROUNDS = steps, default 40000; the third argument = cells per
@@ -30,7 +33,8 @@ case "${PROGRAM:-ring}" in
   halo) CLASS=mana.examples.plain.PlainHalo; SUM='^plain halo total' ;;
   exchange) CLASS=mana.examples.plain.PlainExchange; SUM='^plain exchange checksum' ;;
   heat) CLASS=mana.examples.plain.PlainHeat; SUM='^steps .* checksum' ;;
-  *) echo "campaign: PROGRAM is ring, pipeline, halo, exchange or heat, not '$PROGRAM'" >&2; exit 2 ;;
+  pool) CLASS=mana.examples.plain.PlainPool; SUM='^plain pool rank' ;;
+  *) echo "campaign: PROGRAM is ring, pipeline, halo, exchange, pool or heat, not '$PROGRAM'" >&2; exit 2 ;;
 esac
 if [ "${PROGRAM:-ring}" = heat ]; then
   ROUNDS="${2:-40000}"; MS="${3:-16}"; REF_MS="$MS"   # steps and cells per rank (the reference too)
@@ -57,7 +61,7 @@ echo "campaign: $CLASS $ROUNDS $MS, $RUNS runs; --ckpt-interval $CKPT_INTERVAL, 
 WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 ROOT_OPT=(); [ "$(id -u)" -eq 0 ] && ROOT_OPT=(--allow-run-as-root)
 want="$(mpirun "${ROOT_OPT[@]}" --oversubscribe -np 3 java -cp "$MPIJAR:$JAR" "$CLASS" "$ROUNDS" "$REF_MS" \
-  | grep "$SUM")"
+  | grep "$SUM" | sort)"
 [ -n "$want" ] || { echo "campaign: the reference run on Open MPI's binding failed" >&2; exit 2; }
 echo "reference: $want"
 pass=0
@@ -76,7 +80,7 @@ for run in $(seq "$RUNS"); do
   ranks=($(pgrep -P "${mpirun_pid:-0}" java 2>/dev/null))
   victim=""; [ "${#ranks[@]}" -gt 0 ] && victim="${ranks[$((RANDOM % ${#ranks[@]}))]}" && kill -9 "$victim"
   wait "$job"; rc=$?
-  got="$(grep "$SUM" "$out")"
+  got="$(grep "$SUM" "$out" | sort)"
   restarted=0; grep -q 'restarting from checkpoint' "$err" && restarted=1
   ckpts="$(grep -c 'checkpoint [0-9]* committed' "$err")"
   if [ "$rc" -eq 0 ] && [ "$restarted" -eq 1 ] && [ "$got" = "$want" ]; then
