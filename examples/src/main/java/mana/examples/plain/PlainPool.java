@@ -13,19 +13,23 @@ import mpi.MPI;
  * per step), doubles a figure on a single-thread executor, halves it on a ForkJoinPool and adds
  * the step number on a thread of its own that it starts and joins, and the ranks sum their
  * parts with an allReduce every step; no MANA import. At every MPI call the pools are idle and
- * the program holds them, the step's complete futures and its ended thread, so a transparent
+ * the program holds them, the step's complete futures and its ended thread (and counts the steps
+ * in a ThreadLocal of main's), so a transparent
  * checkpoint saves the pools as their configuration and a restart goes on with new ones.
  * Arguments: [steps] [ms to sleep per step].
  */
 public class PlainPool {
     static final int N = 1 << 14;
     static final int CHUNKS = 4;
+    /** Steps counted on the main thread, in a ThreadLocal (its value on main is saved with the heap). */
+    static final ThreadLocal<long[]> STEPS = new ThreadLocal<>();
 
     public static void main(String[] args) throws Exception {
         MPI.Init(args);
         int rank = MPI.COMM_WORLD.getRank();
         int steps = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int ms = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+        STEPS.set(new long[1]);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         ExecutorService single = Executors.newSingleThreadExecutor();
         ForkJoinPool fj = new ForkJoinPool(2);
@@ -62,12 +66,13 @@ public class PlainPool {
             double[] out = new double[1];
             MPI.COMM_WORLD.allReduce(in, out, 1, MPI.DOUBLE, MPI.SUM);
             checksum = checksum * 1_000_003L + Math.round(out[0] * 1e6);
+            STEPS.get()[0]++;
             if (ms > 0) {
                 Thread.sleep(ms);
             }
         }
         System.out.println("plain pool rank " + rank + " checksum " + checksum + " last " + doubled.get() + " helper "
-                + (helper == null ? "none" : helper.getName() + " " + helper.getState()));
+                + (helper == null ? "none" : helper.getName() + " " + helper.getState()) + " steps " + STEPS.get()[0]);
         pool.shutdown();
         single.shutdown();
         fj.shutdown();

@@ -46,13 +46,14 @@ public record RankRuntime(MpiImplementation mpi, Path java, Path lowerHalfJar, i
     /**
      * A transparent checkpoint saves open files and the java.io wrappers over them (buffered
      * writers with their pending chars) by their fields, and idle thread pools by their configuration
-     * (java.util.concurrent): the rank JVM opens those JDK packages to
+     * (java.util.concurrent) and main's ThreadLocal values (java.lang): the rank JVM opens those JDK packages to
      * the heap image's serializer (bundle mana.ckpt.heap, in an unnamed module). Every rank gets
      * them, woven or not: the start-up cache must be used with the options it was made with.
      */
     public static final List<String> TRANSPARENT_OPENS = List.of("--add-opens=java.base/java.io=ALL-UNNAMED",
             "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio.channels=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED");
+            "--add-opens=java.base/java.nio.channels=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
     /** JVM options every MANA rank on this runtime gets: the opens of transparent checkpoints and {@link #jvmOptions}. */
     public List<String> rankJvmOptions() {

@@ -76,7 +76,12 @@ public final class HeapImage {
      * graph is walked and written by {@link Saver#writeTo}, into the rank file, later.
      */
     public static Saver saver(FrameStack stack, ClassLoader appLoader) {
-        return new Saver(stack, appLoader);
+        return new Saver(stack, appLoader, Thread.currentThread());
+    }
+
+    /** The same, for the checkpointed thread {@code main} (whose ThreadLocal values the image holds). */
+    public static Saver saver(FrameStack stack, ClassLoader appLoader, Thread main) {
+        return new Saver(stack, appLoader, main);
     }
 
     /** A heap image not written yet (see {@link #saver}); written once. */
@@ -85,10 +90,10 @@ public final class HeapImage {
         private final ClassLoader appLoader;
         private final HeapKryo kryo;
 
-        private Saver(FrameStack stack, ClassLoader appLoader) {
+        private Saver(FrameStack stack, ClassLoader appLoader, Thread main) {
             this.stack = stack;
             this.appLoader = appLoader;
-            this.kryo = new HeapKryo(appLoader, HandleObjects.get());
+            this.kryo = new HeapKryo(appLoader, HandleObjects.get()).forThread(main);
             kryo.pendingReceiveBuffers(); // as at the capture, before the drain completes some of them
         }
 
@@ -195,6 +200,7 @@ public final class HeapImage {
     /** The same from the image's chunks, read one after another: an image is not limited to one array (2 GiB). */
     public static FrameStack restore(List<java.nio.ByteBuffer> image, ClassLoader appLoader) throws HeapRefusal {
         Read r = onDeepStack("read", () -> read(image, appLoader));
+        r.kryo.applyThreadLocals(); // on this thread, the new main: the image was read on another
         try {
             r.kryo.truncateReopened(); // every open file checked and reopened: now cut written ones back to the cut
         } catch (mana.ckpt.heap.internal.OpenFile.Refused e) {

@@ -41,6 +41,35 @@ public final class HeapKryo extends Kryo {
     static final String REFUSED = "MANA-REFUSED: ";
 
     private final HandleObjects handles;
+    /** The checkpointed thread (main): whose ThreadLocal values an image written by this Kryo holds. */
+    private Thread owner = Thread.currentThread();
+
+    /** See {@link #owner}. */
+    Thread owner() {
+        return owner;
+    }
+
+    /** The thread whose ThreadLocal values this Kryo writes (by default the one that made it). */
+    public HeapKryo forThread(Thread checkpointed) {
+        owner = checkpointed;
+        return this;
+    }
+
+    /** ThreadLocal values read, to set on the restored main ({@link #applyThreadLocals}): the image is read on another thread. */
+    private final List<Object[]> threadLocalsRead = new ArrayList<>();
+
+    void threadLocalRead(ThreadLocal<?> t, Object value) {
+        threadLocalsRead.add(new Object[] {t, value});
+    }
+
+    /** Sets the ThreadLocal values the image held on the calling thread (the new main), once the image is read. */
+    @SuppressWarnings("unchecked")
+    public void applyThreadLocals() {
+        for (Object[] e : threadLocalsRead) {
+            ((ThreadLocal<Object>) e[0]).set(e[1]);
+        }
+        threadLocalsRead.clear();
+    }
     private final BufferState.Memories memories = new BufferState.Memories();
 
     public HeapKryo(ClassLoader appLoader, HandleObjects handles) {
@@ -133,6 +162,7 @@ public final class HeapKryo extends Kryo {
         special = special != null ? special : JdkSerializers.forType(type);
         special = special != null ? special : ExecutorSerializers.forType(type); // idle pools, complete futures
         special = special != null ? special : FinishedThreads.forType(type); // threads that have ended
+        special = special != null ? special : MainThreadLocals.forType(type); // with the main thread's value
         if (special != null) {
             return special;
         }
@@ -305,13 +335,20 @@ public final class HeapKryo extends Kryo {
                         + " (an unmodifiable or synchronized view?)";
             }
         }
-        if (s instanceof FieldSerializer && !m.isOpen(type.getPackageName(), HeapKryo.class.getModule())) {
+        if (s instanceof FieldSerializer && (!m.isOpen(type.getPackageName(), HeapKryo.class.getModule())
+                || OPENED_FOR_SERIALIZERS.contains(type.getPackageName()))) {
             String pkg = type.getPackageName();
             return "a JDK object (" + type.getName() + ", module " + m.getName() + ") whose fields are closed to the checkpoint"
                     + (pkg.equals("java.io") || pkg.startsWith("sun.nio.") ? " (" + JdkFields.OPENS_HINT + ")" : "");
         }
         return null;
     }
+
+    /**
+     * Packages the rank JVM opens for this bundle's own serializers only (thread pools and
+     * ThreadLocals): their other classes stay as closed as before, not saved field by field.
+     */
+    static final java.util.Set<String> OPENED_FOR_SERIALIZERS = java.util.Set.of("java.lang", "java.util.concurrent");
 
     private static String notPublic(Class<?> type) {
         return "a JDK collection (" + type.getName() + ") that is not public";

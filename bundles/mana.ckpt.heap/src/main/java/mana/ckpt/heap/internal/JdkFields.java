@@ -4,14 +4,15 @@ import com.esotericsoftware.kryo.KryoException;
 import java.lang.reflect.Field;
 
 /**
- * Private fields of JDK classes (java.io, sun.nio.ch) that saving open files needs: a file
- * stream's path and descriptor. A transparent rank JVM opens those packages to MANA
+ * Private fields of JDK classes that saving the heap needs: a file stream's path and descriptor
+ * (java.io, sun.nio.ch), a work queue's fairness (java.util.concurrent), the main thread's
+ * ThreadLocal values (java.lang). A transparent rank JVM opens those packages to MANA
  * ({@code --add-opens}, given by {@code mana run --transparent}); without it the heap is refused.
  */
 final class JdkFields {
 
     /** What mana run --transparent passes to the rank JVM (launcher RunCommand keeps the same list). */
-    static final String OPENS_HINT = "the rank JVM needs --add-opens java.base/java.io=ALL-UNNAMED (and sun.nio.ch, sun.nio.cs, java.util.concurrent),"
+    static final String OPENS_HINT = "the rank JVM needs --add-opens java.base/java.io=ALL-UNNAMED (and sun.nio.ch, sun.nio.cs, java.util.concurrent, java.lang),"
             + " which mana run --transparent gives";
 
     private JdkFields() {
@@ -52,7 +53,7 @@ final class JdkFields {
     }
 
     private static KryoException closed(Class<?> c, Exception e) {
-        return new KryoException(HeapKryo.REFUSED + "an open file (" + c.getName() + ") whose fields are closed to the checkpoint: "
+        return new KryoException(HeapKryo.REFUSED + "an object of " + c.getName() + " whose fields are closed to the checkpoint: "
                 + OPENS_HINT);
     }
 }

@@ -110,6 +110,7 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
 
     /** At the cut, main unwound: the safe-point protocol takes the checkpoint with the heap image as the state. */
     private static void checkpoint(ManaPlatform p, long index, FrameStack s, ClassLoader appLoader) {
+        Thread main = Thread.currentThread(); // unwound here, at the cut; the supplier may run on the engine's thread
         Supplier<Object> heap = () -> {
             String pending = PendingRequests.problem();
             if (pending == null) {
@@ -118,14 +119,14 @@ public final class TransparentMain implements UnaryOperator<MethodHandle> {
             if (pending != null) {
                 throw new HeapRefused(pending);
             }
-            String busy = AppThreads.problem(appLoader, Thread.currentThread());
+            String busy = AppThreads.problem(appLoader, main);
             if (busy != null) {
                 throw new HeapRefused(busy);
             }
             // built while the engine writes it into the rank file (after the drain): a refusal found then abandons
             // the checkpoint through the engine (HeapSection.Refused), the part file deleted, nothing committed
             mana.ckpt.heap.internal.KryoJit.apply();
-            HeapImage.Saver saver = HeapImage.saver(s, appLoader);
+            HeapImage.Saver saver = HeapImage.saver(s, appLoader, main);
             return HeapSection.streamed(out -> {
                 long t0 = System.nanoTime();
                 long c0 = processCpuNanos();

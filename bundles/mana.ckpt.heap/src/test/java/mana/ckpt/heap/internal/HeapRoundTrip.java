@@ -16,7 +16,10 @@ final class HeapRoundTrip {
         ClassLoader l = HeapRoundTrip.class.getClassLoader();
         Output out = new Output(4096, -1);
         new HeapKryo(l, null).writeClassAndObject(out, o);
-        return new HeapKryo(l, null).readClassAndObject(new Input(out.toBytes()));
+        HeapKryo reader = new HeapKryo(l, null);
+        Object back = reader.readClassAndObject(new Input(out.toBytes()));
+        reader.applyThreadLocals();
+        return back;
     }
 
     /** Why writing {@code o} is refused (fails the test when it is not). */
