@@ -275,6 +275,9 @@ public final class RecvArrays {
         }
         int first = (int) (firstByte >>> shift);
         int elements = (int) (past - first);
+        if ((long) elements << shift > Integer.MAX_VALUE) {
+            return null; // more than a direct buffer holds: the lower half copies as it does raw
+        }
         Target r = take(pass, (long) elements << shift);
         r.array = array;
         r.first = first;
