@@ -368,7 +368,7 @@ public final class Args {
     }
 
     /** This process's sources ({@code in}) or destinations in the communicator's topology; -1 if unknown. */
-    private static int degree(int comm, boolean in) throws ManaException {
+    public static int degree(int comm, boolean in) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d == null || d.topology() == null) {
             return -1; // no topology MANA knows of: MPI answers MPI_ERR_TOPOLOGY without touching buffers

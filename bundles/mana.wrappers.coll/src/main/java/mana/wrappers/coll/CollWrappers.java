@@ -563,7 +563,23 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            // blocks of PROC_NULL neighbours are not written by MPI and keep the array's values
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
+                    (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            try {
+                c.neighborAllGather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -580,7 +596,21 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.perNeighbor(displs, comm, true, "displs");
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsPerNeighborV(recvbuf, recvcount, displs, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            try {
+                c.neighborAllGatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -595,7 +625,22 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.fitsPerNeighbor(sendbuf, sendcount, sendtype, comm, false, "sendbuf");
             Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
+                    (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            try {
+                c.neighborAllToAll(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -609,7 +654,21 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.neighborAllToAllv(comm, sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype);
-            begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            try {
+                c.neighborAllToAllv(sendbuf, sendcount, sdispls, st, into == null ? recvbuf : into.buffer(), recvcount, rdispls, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -155,6 +155,16 @@ public final class RecvTails {
         if (rank == 0) {
             print("gather into vector (holes)", vx, null, null);
         }
+        // A non-periodic line: the end ranks' PROC_NULL neighbours write nothing (MPI), so
+        // their blocks keep the array's values.
+        mpi.CartComm line = w.createCart(new int[] {size}, new boolean[] {false}, false);
+        int[] nb = ints(2 * 2, -7);
+        line.neighborAllGather(values(2, 7000 + 10 * rank), 2, MPI.INT, nb, 2, MPI.INT);
+        print("neighborAllGather on a line", nb, null, null);
+        int[] na = ints(2 * 2, -7);
+        line.neighborAllToAll(values(4, 8000 + 10 * rank), 2, MPI.INT, na, 2, MPI.INT);
+        print("neighborAllToAll on a line", na, null, null);
+        line.free();
         vector.free();
         System.out.println("DONE rank " + rank);
         MPI.Finalize();

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * write as it was (MPI's rule), through MANA on any lower half: blocking recv, a vector datatype
  * with holes, char[]/byte[]/double[]/boolean[], a heap IntBuffer with an array offset, a large
  * array, mRecv, sendRecv, sendRecvReplace, ANY_SOURCE, and collectives whose receive counts are
- * larger than what arrives (scatterv, scatter, gatherv, allGatherv, gather into a vector). Open
+ * larger than what arrives (scatterv, scatter, gatherv, allGatherv, gather into a vector),
+ * and neighbourhood collectives on a non-periodic line (PROC_NULL neighbours write nothing). Open
  * MPI's own Java binding does not: it copies all {@code count} elements back from its native
  * buffer (checked below for the first case, so the test would notice if it did keep them).
  */
@@ -72,6 +73,12 @@ class RecvTailsTest {
             e.add("OK rank " + r + " scatter int[6] of 2: " + ints(2000 + 2 * r, 2001 + 2 * r, -7, -7, -7, -7));
             e.add("OK rank " + r + " allGatherv blocks of 5 from 1.." + size + ": " + ints(agv));
         }
+        // neighbours on a non-periodic line of 2: rank 0 has PROC_NULL on its left, rank 1 on its right
+        e.add("OK rank 0 neighborAllGather on a line: " + ints(-7, -7, 7010, 7011));
+        e.add("OK rank 1 neighborAllGather on a line: " + ints(7000, 7001, -7, -7));
+        // rank 0 sends its right block (ints 2, 3) to rank 1, rank 1 its left block (ints 0, 1) to rank 0
+        e.add("OK rank 0 neighborAllToAll on a line: " + ints(-7, -7, 8010, 8011));
+        e.add("OK rank 1 neighborAllToAll on a line: " + ints(8002, 8003, -7, -7));
         e.add("OK rank 0 gatherv blocks of 5 from 1.." + size + ": " + ints(gv));
         e.add("OK rank 0 gather into vector (holes): " + ints(vx));
         return e.stream().sorted().toList();
