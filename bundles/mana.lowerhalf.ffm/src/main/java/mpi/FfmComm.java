@@ -543,8 +543,9 @@ final class FfmComm {
             int total = rootOrInter ? recvCount * peers(comm, inter) : recvCount;
             MemorySegment r = MemorySegment.NULL;
             if (rootOrInter || inPlace) {
-                r = inPlace ? read(a, recvBuf, rdb, recvOff, total, recvType)
-                        : write(a, recvBuf, rdb, recvOff, total, recvType);
+                // read, not write: a block whose process sent less than recvCount keeps the
+                // array's values past what arrived (MPI), not the scratch memory's bytes
+                r = read(a, recvBuf, rdb, recvOff, total, recvType);
                 if (!rootOrInter) {
                     // A non-root's in-place gather sends from its receive buffer (as the JNI code).
                     s = r;
@@ -593,7 +594,8 @@ final class FfmComm {
             boolean inter = inter(comm);
             boolean rootOrInter = inter || rank(comm) == root;
             boolean inPlace = recvType == 0;
-            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            // read, not write: a shorter message than recvCount leaves the rest of the array as it was
+            MemorySegment r = inPlace ? IN_PLACE : read(a, recvBuf, rdb, recvOffset, recvCount, recvType);
             long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
             int total = rootOrInter ? sendCount * peers(comm, inter) : sendCount;
             MemorySegment s = MemorySegment.NULL;
@@ -624,7 +626,8 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             boolean rootOrInter = inter(comm) || rank(comm) == root;
             boolean inPlace = recvType == 0;
-            MemorySegment r = inPlace ? IN_PLACE : write(a, recvBuf, rdb, recvOffset, recvCount, recvType);
+            // read, not write: a shorter message than recvCount leaves the rest of the array as it was
+            MemorySegment r = inPlace ? IN_PLACE : read(a, recvBuf, rdb, recvOffset, recvCount, recvType);
             long rType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvType;
             MemorySegment s = MemorySegment.NULL;
             MemorySegment counts = MemorySegment.NULL;
@@ -667,8 +670,8 @@ final class FfmComm {
             MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL
                     ? peers(comm, inter(comm)) : 1), sendType);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
-            MemorySegment r = inPlace ? read(a, recvBuf, rdb, recvOffset, total, recvType)
-                    : write(a, recvBuf, rdb, recvOffset, total, recvType);
+            // read, not write: blocks shorter than recvCount keep the array's values past what arrived
+            MemorySegment r = read(a, recvBuf, rdb, recvOffset, total, recvType);
             check((int) h.invokeExact(s, sendCount, sType, r, recvCount, recvType, comm));
             writeBack(r, recvBuf, rdb, recvOffset);
         } catch (Throwable t) {

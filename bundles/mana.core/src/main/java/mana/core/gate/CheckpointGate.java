@@ -47,6 +47,12 @@ public final class CheckpointGate {
         /** Calls this thread has entered from depth 0 (written by its thread only, read by {@link #callOf}). */
         int entries;
         final Thread thread;
+        /**
+         * Scratch the wrappers keep per thread (the pooled receive buffer of
+         * {@code mana.wrappers.base.RecvArrays}): reached through the pass a wrapper already
+         * holds, so no thread-local lookup. Only this state's thread reads or writes it.
+         */
+        public Object wrapperScratch;
 
         ThreadState(Thread thread) {
             this.thread = thread;

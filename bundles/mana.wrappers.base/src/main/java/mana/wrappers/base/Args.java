@@ -368,7 +368,7 @@ public final class Args {
     }
 
     /** This process's sources ({@code in}) or destinations in the communicator's topology; -1 if unknown. */
-    private static int degree(int comm, boolean in) throws ManaException {
+    public static int degree(int comm, boolean in) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d == null || d.topology() == null) {
             return -1; // no topology MANA knows of: MPI answers MPI_ERR_TOPOLOGY without touching buffers
@@ -553,7 +553,7 @@ public final class Args {
         }
     }
 
-    private static boolean isRoot(int comm, int root) throws ManaException {
+    public static boolean isRoot(int comm, int root) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d != null && d.isInter()) {
             return root == mpi.MPI.ROOT;
@@ -566,7 +566,7 @@ public final class Args {
     }
 
     /** Processes of the group a per-process array covers: the remote group of an intercommunicator. */
-    private static int peers(int comm) throws ManaException {
+    public static int peers(int comm) throws ManaException {
         CommDescriptor d = Lower.commDescriptor(comm);
         if (d != null && !d.isInter()) {
             return d.size();

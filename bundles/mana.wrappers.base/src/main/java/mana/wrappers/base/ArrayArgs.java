@@ -108,7 +108,7 @@ public final class ArrayArgs {
     }
 
     /** MPI_Type_size in bytes (the public getter divides by the base type's size). */
-    private static long size(mpi.Datatype t) throws ManaException {
+    static long size(mpi.Datatype t) throws ManaException {
         try {
             return (int) SIZE.invokeExact(t, (long) HANDLE.get(t));
         } catch (mpi.MPIException e) {
@@ -119,7 +119,7 @@ public final class ArrayArgs {
     }
 
     private static final VarHandle HANDLE;
-    private static final VarHandle BASE_SIZE;
+    static final VarHandle BASE_SIZE;
     private static final MethodHandle SIZE;
 
     static {

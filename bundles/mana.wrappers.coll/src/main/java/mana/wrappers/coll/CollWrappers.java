@@ -12,6 +12,7 @@ import mana.core.vid.Kind;
 import mana.core.vid.Predefined;
 import mana.wrappers.base.Args;
 import mana.wrappers.base.Lower;
+import mana.wrappers.base.RecvArrays;
 import mpi.Datatype;
 import mpi.MPIException;
 import mpi.Op;
@@ -76,6 +77,14 @@ public final class CollWrappers extends NonBlockingCollectives {
         return c;
     }
 
+    /**
+     * Whether this process receives in a scatter: every process of an intracommunicator, the
+     * remote group of an intercommunicator (not MPI.ROOT, not MPI.PROC_NULL).
+     */
+    private static boolean receivesFromRoot(int root) {
+        return root != mpi.MPI.ROOT && root != mpi.MPI.PROC_NULL;
+    }
+
     private static Op op(int op) throws ManaException, MPIException {
         return UserOps.forBlockingCall(op);
     }
@@ -128,7 +137,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootBuffer(recvbuf, recvcount, root, comm, "recvbuf");
             Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.rootFitsPerProcess(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
-            begin(comm).gather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = Args.isRoot(comm, root)
+                    ? RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt) : null;
+            try {
+                c.gather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -161,7 +185,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
             Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
-            begin(comm).gatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = Args.isRoot(comm, root)
+                    ? RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt) : null;
+            try {
+                c.gatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -178,7 +217,21 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
             Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
-            begin(comm).gatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = Args.isRoot(comm, root)
+                    ? RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt) : null;
+            try {
+                c.gatherv(into == null ? recvbuf : into.buffer(), recvcount, displs, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -209,7 +262,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.rootFitsPerProcess(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
-            begin(comm).scatter(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = receivesFromRoot(root)
+                    ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            try {
+                c.scatter(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -242,7 +310,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
             Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
-            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = receivesFromRoot(root)
+                    ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            try {
+                c.scatterv(sendbuf, sendcount, displs, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -273,7 +356,21 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
-            begin(comm).scatterv(recvbuf, recvcount, Lower.committedType(recvtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = receivesFromRoot(root)
+                    ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            try {
+                c.scatterv(into == null ? recvbuf : into.buffer(), recvcount, rt, root);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -290,7 +387,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
-            begin(comm).allGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
+                    recvtype, rt);
+            try {
+                c.allGather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -323,7 +435,21 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, 1, "recvbuf");
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsV(recvbuf, recvcount, displs, recvtype, comm, "recvbuf");
-            begin(comm).allGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            try {
+                c.allGatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -356,7 +482,22 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.fitsPerProcess(sendbuf, sendcount, sendtype, comm, "sendbuf");
             Args.fitsPerProcess(recvbuf, recvcount, recvtype, comm, "recvbuf");
-            begin(comm).allToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
+                    recvtype, rt);
+            try {
+                c.allToAll(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -377,7 +518,21 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, 1, "recvbuf");
             Args.fitsV(sendbuf, sendcount, sdispls, sendtype, comm, "sendbuf");
             Args.fitsV(recvbuf, recvcount, rdispls, recvtype, comm, "recvbuf");
-            begin(comm).allToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            try {
+                c.allToAllv(sendbuf, sendcount, sdispls, st, into == null ? recvbuf : into.buffer(), recvcount, rdispls, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -408,7 +563,23 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllGather(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            // blocks of PROC_NULL neighbours are not written by MPI and keep the array's values
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
+                    (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            try {
+                c.neighborAllGather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -425,7 +596,21 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.perNeighbor(displs, comm, true, "displs");
             Args.fits(sendbuf, sendcount, sendtype, "sendbuf");
             Args.fitsPerNeighborV(recvbuf, recvcount, displs, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllGatherv(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, displs, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            try {
+                c.neighborAllGatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -440,7 +625,22 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.fitsPerNeighbor(sendbuf, sendcount, sendtype, comm, false, "sendbuf");
             Args.fitsPerNeighbor(recvbuf, recvcount, recvtype, comm, true, "recvbuf");
-            begin(comm).neighborAllToAll(sendbuf, sendcount, Lower.committedType(sendtype), recvbuf, recvcount, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
+                    (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            try {
+                c.neighborAllToAll(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -454,7 +654,21 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.neighborAllToAllv(comm, sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype);
-            begin(comm).neighborAllToAllv(sendbuf, sendcount, sdispls, Lower.committedType(sendtype), recvbuf, recvcount, rdispls, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            try {
+                c.neighborAllToAllv(sendbuf, sendcount, sdispls, st, into == null ? recvbuf : into.buffer(), recvcount, rdispls, rt);
+            } catch (Throwable e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
+            if (into != null) {
+                into.completed();
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -14,6 +14,7 @@ import mana.wrappers.base.Args;
 import mana.wrappers.base.Drained;
 import mana.wrappers.base.Lower;
 import mana.wrappers.base.MatchedMessage;
+import mana.wrappers.base.RecvArrays;
 import mana.wrappers.base.Requests;
 import mpi.MPI;
 import mpi.MPIException;
@@ -186,19 +187,33 @@ public final class P2pWrappers implements P2pProvider {
             // A receive from a given source is counted before the lower call, while the message
             // is still on its way (no checkpoint can see the count early: the gate is held), so
             // that only the status is left to do once it has arrived.
+            // An array is received through a pooled direct buffer, and only what the message
+            // wrote is copied back (RecvArrays): the binding would copy all count elements.
+            RecvArrays.Target into = RecvArrays.forRecv(pass, buf, count, type, t);
             boolean counted = source != ANY_SOURCE && Requests.countReceived(c, source, 1);
             Status s;
             try {
-                s = lower.recv(buf, count, t, source, tag);
+                s = lower.recv(into == null ? buf : into.buffer(), count, t, source, tag);
             } catch (MPIException e) {
+                if (into != null) {
+                    into.failed(e.getErrorClass());
+                }
                 if (counted && e.getErrorClass() != ErrorClass.TRUNCATE) {
                     Requests.countReceived(c, source, -1); // nothing was received
                 } else if (!counted && e.getErrorClass() == ErrorClass.TRUNCATE) {
                     Requests.countReceivedFromUnknownSource(c); // consumed, but the status is lost
                 }
                 throw e;
+            } catch (RuntimeException | Error e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
             }
             long[] data = Lower.statusFields(s);
+            if (into != null) {
+                into.received(data[4]);
+            }
             if (!counted) {
                 Requests.countReceived(c, (int) data[0]);
             }
@@ -232,15 +247,29 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             VidTable.Entry c = Lower.commEntry(comm);
+            mpi.Datatype st = Lower.committedType(sendtype);
+            mpi.Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target into = RecvArrays.forRecv(pass, recvbuf, recvcount, recvtype, rt);
             Status s;
             try {
-                s = Lower.comm(c).sendRecv(sendbuf, sendcount, Lower.committedType(sendtype), dest, sendtag,
-                        recvbuf, recvcount, Lower.committedType(recvtype), source, recvtag);
+                s = Lower.comm(c).sendRecv(sendbuf, sendcount, st, dest, sendtag,
+                        into == null ? recvbuf : into.buffer(), recvcount, rt, source, recvtag);
             } catch (MPIException e) {
+                if (into != null) {
+                    into.failed(e.getErrorClass());
+                }
                 countTruncatedSendRecv(e, c, dest, source);
+                throw e;
+            } catch (RuntimeException | Error e) {
+                if (into != null) {
+                    into.release();
+                }
                 throw e;
             }
             long[] data = Lower.statusFields(s);
+            if (into != null) {
+                into.received(data[4]);
+            }
             Requests.countSent(c, dest);
             Requests.countReceived(c, (int) data[0]);
             return data;
@@ -537,11 +566,29 @@ public final class P2pWrappers implements P2pProvider {
             }
             Message m = message(message);
             mpi.Datatype t = Lower.committedType(type);
-            Status s = m.mRecv(buf, count, t);
+            RecvArrays.Target into = RecvArrays.forRecv(pass, buf, count, type, t);
+            Status s;
+            try {
+                s = m.mRecv(into == null ? buf : into.buffer(), count, t);
+            } catch (MPIException e) {
+                if (into != null) {
+                    into.failed(e.getErrorClass());
+                }
+                throw e;
+            } catch (RuntimeException | Error e) {
+                if (into != null) {
+                    into.release();
+                }
+                throw e;
+            }
             if (message != MESSAGE_NO_PROC) {
                 Handles.TABLE.free(message, Kind.MESSAGE);
             }
-            return Lower.statusFields(s);
+            long[] data = Lower.statusFields(s);
+            if (into != null) {
+                into.received(data[4]);
+            }
+            return data;
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
