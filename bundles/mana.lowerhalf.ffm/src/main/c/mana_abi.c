@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -80,6 +81,27 @@ const char *mana_abi_name(int i)
 int64_t mana_abi_value(int i)
 {
     return i >= 0 && i < mana_abi_count() ? values[i] : 0;
+}
+
+/*
+ * The whole table in one call, as "NAME VALUE\n" lines (VALUE in decimal) into buf: the Java
+ * side links one downcall (of the shape mana_abi_promote_global has too) and makes one call
+ * instead of three shapes and two calls per entry. Returns the text's length without the
+ * terminating NUL; the text is complete only when that is less than len (else call again with
+ * more room).
+ */
+int mana_abi_table(char *buf, int len)
+{
+    int n = mana_abi_count();
+    int used = 0;
+    for (int i = 0; i < n; i++) {
+        int room = used < len ? len - used : 0;
+        int w = snprintf(room > 0 ? buf + used : NULL, (size_t)room, "%s %lld\n", names[i], (long long)values[i]);
+        if (w < 0) return -1;
+        used += w;
+    }
+    if (len > 0 && used >= len) buf[len - 1] = 0;
+    return used;
 }
 
 /*

@@ -15,7 +15,9 @@ import java.lang.reflect.Array;
  */
 final class FfmArgs {
 
-    private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
+    private static final class TRUE_EXTENT {
+        static final MethodHandle H = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
+    }
     private static final int ERR_COUNT = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_COUNT")); // the API's number (Open MPI's)
     private static final int ERR_BUFFER = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_BUFFER")); // the API's number (Open MPI's)
     private static final int ERR_ARG = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_ARG")); // the API's number (Open MPI's)
@@ -161,7 +163,7 @@ final class FfmArgs {
         try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(JAVA_LONG);
             MemorySegment ext = a.allocate(JAVA_LONG);
-            FfmSupport.check((int) TRUE_EXTENT.invokeExact(type, lb, ext));
+            FfmSupport.check((int) TRUE_EXTENT.H.invokeExact(type, lb, ext));
             return lb.get(JAVA_LONG, 0) + ext.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw FfmSupport.wrap(t);

@@ -17,37 +17,46 @@ import java.lang.invoke.MethodHandle;
  */
 final class FfmAttributes {
 
-    private static final MethodHandle ATTR_NEW = FfmLib.fn("mana_attr_new", "ptr ptr int");
-    private static final MethodHandle ATTR_FREE = FfmLib.fn("mana_free", "void ptr");
+    private static final class ATTR_NEW { static final MethodHandle H = FfmLib.fn("mana_attr_new", "ptr ptr int"); }
+    private static final class ATTR_FREE { static final MethodHandle H = FfmLib.fn("mana_free", "void ptr"); }
 
-    /** The MPI calls of one kind of object (communicator or datatype). */
+    /**
+     * The MPI calls of one kind of object (communicator, datatype or window). Each kind is made on
+     * its first use ({@code FfmAttributes.COMM.KIND}): a holder class, as every downcall handle (FfmLib).
+     */
     record Kind(MethodHandle createKeyval, MethodHandle freeKeyval, MethodHandle set, MethodHandle get,
             MethodHandle delete, MemorySegment copyFn, MemorySegment deleteFn) {
     }
 
-    static final Kind COMM = new Kind(
-            FfmLib.fn("MPI_Comm_create_keyval", "int ptr ptr ptr ptr"),
-            FfmLib.fn("MPI_Comm_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Comm_set_attr", "int comm keyval ptr"),
-            FfmLib.fn("MPI_Comm_get_attr", "int comm keyval ptr ptr"),
-            FfmLib.fn("MPI_Comm_delete_attr", "int comm keyval"),
-            FfmLib.symbol("mana_comm_attr_copy"), FfmLib.symbol("mana_comm_attr_delete"));
+    static final class COMM {
+        static final Kind KIND = new Kind(
+                FfmLib.fn("MPI_Comm_create_keyval", "int ptr ptr ptr ptr"),
+                FfmLib.fn("MPI_Comm_free_keyval", "int ptr"),
+                FfmLib.fn("MPI_Comm_set_attr", "int comm keyval ptr"),
+                FfmLib.fn("MPI_Comm_get_attr", "int comm keyval ptr ptr"),
+                FfmLib.fn("MPI_Comm_delete_attr", "int comm keyval"),
+                FfmLib.symbol("mana_comm_attr_copy"), FfmLib.symbol("mana_comm_attr_delete"));
+    }
 
-    static final Kind TYPE = new Kind(
-            FfmLib.fn("MPI_Type_create_keyval", "int ptr ptr ptr ptr"),
-            FfmLib.fn("MPI_Type_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Type_set_attr", "int type keyval ptr"),
-            FfmLib.fn("MPI_Type_get_attr", "int type keyval ptr ptr"),
-            FfmLib.fn("MPI_Type_delete_attr", "int type keyval"),
-            FfmLib.symbol("mana_type_attr_copy"), FfmLib.symbol("mana_type_attr_delete"));
+    static final class TYPE {
+        static final Kind KIND = new Kind(
+                FfmLib.fn("MPI_Type_create_keyval", "int ptr ptr ptr ptr"),
+                FfmLib.fn("MPI_Type_free_keyval", "int ptr"),
+                FfmLib.fn("MPI_Type_set_attr", "int type keyval ptr"),
+                FfmLib.fn("MPI_Type_get_attr", "int type keyval ptr ptr"),
+                FfmLib.fn("MPI_Type_delete_attr", "int type keyval"),
+                FfmLib.symbol("mana_type_attr_copy"), FfmLib.symbol("mana_type_attr_delete"));
+    }
 
-    static final Kind WIN = new Kind(
-            FfmLib.fn("MPI_Win_create_keyval", "int ptr ptr ptr ptr"),
-            FfmLib.fn("MPI_Win_free_keyval", "int ptr"),
-            FfmLib.fn("MPI_Win_set_attr", "int win keyval ptr"),
-            FfmLib.fn("MPI_Win_get_attr", "int win keyval ptr ptr"),
-            FfmLib.fn("MPI_Win_delete_attr", "int win keyval"),
-            FfmLib.symbol("mana_win_attr_copy"), FfmLib.symbol("mana_win_attr_delete"));
+    static final class WIN {
+        static final Kind KIND = new Kind(
+                FfmLib.fn("MPI_Win_create_keyval", "int ptr ptr ptr ptr"),
+                FfmLib.fn("MPI_Win_free_keyval", "int ptr"),
+                FfmLib.fn("MPI_Win_set_attr", "int win keyval ptr"),
+                FfmLib.fn("MPI_Win_get_attr", "int win keyval ptr ptr"),
+                FfmLib.fn("MPI_Win_delete_attr", "int win keyval"),
+                FfmLib.symbol("mana_win_attr_copy"), FfmLib.symbol("mana_win_attr_delete"));
+    }
 
     private FfmAttributes() {
     }
@@ -66,13 +75,13 @@ final class FfmAttributes {
         try (Arena a = FfmScratch.open()) {
             MemorySegment bytes = a.allocate(Math.max(value.length, 1));
             MemorySegment.copy(MemorySegment.ofArray(value), 0, bytes, 0, value.length);
-            MemorySegment v = (MemorySegment) ATTR_NEW.invokeExact(bytes, value.length);
+            MemorySegment v = (MemorySegment) ATTR_NEW.H.invokeExact(bytes, value.length);
             if (v.equals(MemorySegment.NULL)) {
                 throw FfmSupport.error("MPI_ERR_NO_MEM", "no memory for an attribute value");
             }
             int rc = (int) k.set().invokeExact(handle, keyval, v);
             if (rc != 0) {
-                ATTR_FREE.invokeExact(v);
+                ATTR_FREE.H.invokeExact(v);
             }
             check(rc);
         } catch (Throwable t) {

@@ -26,101 +26,173 @@ import java.nio.Buffer;
  */
 final class FfmComm {
 
-    private static final MethodHandle DUP = FfmLib.fn("MPI_Comm_dup", "int comm ptr");
-    private static final MethodHandle DUP_WITH_INFO = FfmLib.fn("MPI_Comm_dup_with_info", "int comm info ptr");
-    private static final MethodHandle SIZE = FfmLib.fn("MPI_Comm_size", "int comm ptr");
-    private static final MethodHandle REMOTE_SIZE = FfmLib.fn("MPI_Comm_remote_size", "int comm ptr");
-    private static final MethodHandle RANK = FfmLib.fn("MPI_Comm_rank", "int comm ptr");
-    private static final MethodHandle COMPARE = FfmLib.fn("MPI_Comm_compare", "int comm comm ptr");
-    private static final MethodHandle FREE = FfmLib.fn("MPI_Comm_free", "int ptr");
-    private static final MethodHandle GROUP = FfmLib.fn("MPI_Comm_group", "int comm ptr");
-    private static final MethodHandle TEST_INTER = FfmLib.fn("MPI_Comm_test_inter", "int comm ptr");
-    private static final MethodHandle TOPO_TEST = FfmLib.fn("MPI_Topo_test", "int comm ptr");
-    private static final MethodHandle ABORT = FfmLib.fn("MPI_Abort", "int comm int");
-    private static final MethodHandle SET_ERRHANDLER = FfmLib.fn("MPI_Comm_set_errhandler", "int comm errh");
-    private static final MethodHandle GET_ERRHANDLER = FfmLib.fn("MPI_Comm_get_errhandler", "int comm ptr");
-    private static final MethodHandle SET_NAME = FfmLib.fn("MPI_Comm_set_name", "int comm ptr");
-    private static final MethodHandle GET_NAME = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr");
-    private static final MethodHandle BARRIER = FfmLib.fn("MPI_Barrier", "int comm");
-    private static final MethodHandle IBARRIER = FfmLib.fn("MPI_Ibarrier", "int comm ptr");
-    private static final MethodHandle IDUP = FfmLib.fn("MPI_Comm_idup", "int comm ptr ptr");
-    private static final MethodHandle SET_INFO = FfmLib.fn("MPI_Comm_set_info", "int comm info");
-    private static final MethodHandle GET_INFO = FfmLib.fn("MPI_Comm_get_info", "int comm ptr");
-    private static final MethodHandle DISCONNECT = FfmLib.fn("MPI_Comm_disconnect", "int ptr");
-    private static final MethodHandle CALL_ERRHANDLER = FfmLib.fn("MPI_Comm_call_errhandler", "int comm errcode");
-    private static final MethodHandle INTERCOMM_CREATE = FfmLib.fn("MPI_Intercomm_create", "int comm rank comm rank tag ptr");
-    private static final MethodHandle REDUCE_SCATTER = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
-    private static final MethodHandle IREDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Ireduce_scatter_block",
-            "int ptr ptr int type op comm ptr");
-    private static final MethodHandle IGATHERV = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type rank comm ptr");
-    private static final MethodHandle ISCATTERV = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type rank comm ptr");
-    private static final MethodHandle IALLGATHERV = FfmLib.fn("MPI_Iallgatherv", "int ptr int type ptr ptr ptr type comm ptr");
-    private static final MethodHandle IALLTOALLV = FfmLib.fn("MPI_Ialltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
-    private static final MethodHandle IREDUCE_SCATTER = FfmLib.fn("MPI_Ireduce_scatter", "int ptr ptr ptr type op comm ptr");
-    private static final MethodHandle NEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Neighbor_allgather", "int ptr int type ptr int type comm");
-    private static final MethodHandle NEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Neighbor_alltoall", "int ptr int type ptr int type comm");
-    private static final MethodHandle INEIGHBOR_ALLGATHER = FfmLib.fn("MPI_Ineighbor_allgather", "int ptr int type ptr int type comm ptr");
-    private static final MethodHandle INEIGHBOR_ALLTOALL = FfmLib.fn("MPI_Ineighbor_alltoall", "int ptr int type ptr int type comm ptr");
-    private static final MethodHandle NEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Neighbor_allgatherv", "int ptr int type ptr ptr ptr type comm");
-    private static final MethodHandle NEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Neighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
-    private static final MethodHandle INEIGHBOR_ALLGATHERV = FfmLib.fn("MPI_Ineighbor_allgatherv", "int ptr int type ptr ptr ptr type comm ptr");
-    private static final MethodHandle INEIGHBOR_ALLTOALLV = FfmLib.fn("MPI_Ineighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
-    private static final MethodHandle CARTDIM_GET = FfmLib.fn("MPI_Cartdim_get", "int comm ptr");
-    private static final MethodHandle GRAPH_NEIGHBORS_COUNT = FfmLib.fn("MPI_Graph_neighbors_count", "int comm rank ptr");
-    private static final MethodHandle DIST_NEIGHBORS_COUNT = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
-    private static final MethodHandle ALLTOALLW = FfmLib.fn("MPI_Alltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm");
-    private static final MethodHandle IALLTOALLW = FfmLib.fn("MPI_Ialltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm ptr");
-    private static final MethodHandle PACK = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
-    private static final MethodHandle UNPACK = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
-    private static final MethodHandle PACK_SIZE = FfmLib.fn("MPI_Pack_size", "int int type comm ptr");
+    private static final class DUP { static final MethodHandle H = FfmLib.fn("MPI_Comm_dup", "int comm ptr"); }
+    private static final class DUP_WITH_INFO {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_dup_with_info", "int comm info ptr");
+    }
+    private static final class SIZE { static final MethodHandle H = FfmLib.fn("MPI_Comm_size", "int comm ptr"); }
+    private static final class REMOTE_SIZE { static final MethodHandle H = FfmLib.fn("MPI_Comm_remote_size", "int comm ptr"); }
+    private static final class RANK { static final MethodHandle H = FfmLib.fn("MPI_Comm_rank", "int comm ptr"); }
+    private static final class COMPARE { static final MethodHandle H = FfmLib.fn("MPI_Comm_compare", "int comm comm ptr"); }
+    private static final class FREE { static final MethodHandle H = FfmLib.fn("MPI_Comm_free", "int ptr"); }
+    private static final class GROUP { static final MethodHandle H = FfmLib.fn("MPI_Comm_group", "int comm ptr"); }
+    private static final class TEST_INTER { static final MethodHandle H = FfmLib.fn("MPI_Comm_test_inter", "int comm ptr"); }
+    private static final class TOPO_TEST { static final MethodHandle H = FfmLib.fn("MPI_Topo_test", "int comm ptr"); }
+    private static final class ABORT { static final MethodHandle H = FfmLib.fn("MPI_Abort", "int comm int"); }
+    private static final class SET_ERRHANDLER {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_set_errhandler", "int comm errh");
+    }
+    private static final class GET_ERRHANDLER {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_get_errhandler", "int comm ptr");
+    }
+    private static final class SET_NAME { static final MethodHandle H = FfmLib.fn("MPI_Comm_set_name", "int comm ptr"); }
+    private static final class GET_NAME { static final MethodHandle H = FfmLib.fn("MPI_Comm_get_name", "int comm ptr ptr"); }
+    private static final class BARRIER { static final MethodHandle H = FfmLib.fn("MPI_Barrier", "int comm"); }
+    private static final class IBARRIER { static final MethodHandle H = FfmLib.fn("MPI_Ibarrier", "int comm ptr"); }
+    private static final class IDUP { static final MethodHandle H = FfmLib.fn("MPI_Comm_idup", "int comm ptr ptr"); }
+    private static final class SET_INFO { static final MethodHandle H = FfmLib.fn("MPI_Comm_set_info", "int comm info"); }
+    private static final class GET_INFO { static final MethodHandle H = FfmLib.fn("MPI_Comm_get_info", "int comm ptr"); }
+    private static final class DISCONNECT { static final MethodHandle H = FfmLib.fn("MPI_Comm_disconnect", "int ptr"); }
+    private static final class CALL_ERRHANDLER {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_call_errhandler", "int comm errcode");
+    }
+    private static final class INTERCOMM_CREATE {
+        static final MethodHandle H = FfmLib.fn("MPI_Intercomm_create", "int comm rank comm rank tag ptr");
+    }
+    private static final class REDUCE_SCATTER {
+        static final MethodHandle H = FfmLib.fn("MPI_Reduce_scatter", "int ptr ptr ptr type op comm");
+    }
+    private static final class IREDUCE_SCATTER_BLOCK {
+        static final MethodHandle H = FfmLib.fn("MPI_Ireduce_scatter_block", "int ptr ptr int type op comm ptr");
+    }
+    private static final class IGATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Igatherv", "int ptr int type ptr ptr ptr type rank comm ptr");
+    }
+    private static final class ISCATTERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Iscatterv", "int ptr ptr ptr type ptr int type rank comm ptr");
+    }
+    private static final class IALLGATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Iallgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    }
+    private static final class IALLTOALLV {
+        static final MethodHandle H = FfmLib.fn("MPI_Ialltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    }
+    private static final class IREDUCE_SCATTER {
+        static final MethodHandle H = FfmLib.fn("MPI_Ireduce_scatter", "int ptr ptr ptr type op comm ptr");
+    }
+    private static final class NEIGHBOR_ALLGATHER {
+        static final MethodHandle H = FfmLib.fn("MPI_Neighbor_allgather", "int ptr int type ptr int type comm");
+    }
+    private static final class NEIGHBOR_ALLTOALL {
+        static final MethodHandle H = FfmLib.fn("MPI_Neighbor_alltoall", "int ptr int type ptr int type comm");
+    }
+    private static final class INEIGHBOR_ALLGATHER {
+        static final MethodHandle H = FfmLib.fn("MPI_Ineighbor_allgather", "int ptr int type ptr int type comm ptr");
+    }
+    private static final class INEIGHBOR_ALLTOALL {
+        static final MethodHandle H = FfmLib.fn("MPI_Ineighbor_alltoall", "int ptr int type ptr int type comm ptr");
+    }
+    private static final class NEIGHBOR_ALLGATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Neighbor_allgatherv", "int ptr int type ptr ptr ptr type comm");
+    }
+    private static final class NEIGHBOR_ALLTOALLV {
+        static final MethodHandle H = FfmLib.fn("MPI_Neighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    }
+    private static final class INEIGHBOR_ALLGATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Ineighbor_allgatherv", "int ptr int type ptr ptr ptr type comm ptr");
+    }
+    private static final class INEIGHBOR_ALLTOALLV {
+        static final MethodHandle H = FfmLib.fn("MPI_Ineighbor_alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm ptr");
+    }
+    private static final class CARTDIM_GET { static final MethodHandle H = FfmLib.fn("MPI_Cartdim_get", "int comm ptr"); }
+    private static final class GRAPH_NEIGHBORS_COUNT {
+        static final MethodHandle H = FfmLib.fn("MPI_Graph_neighbors_count", "int comm rank ptr");
+    }
+    private static final class DIST_NEIGHBORS_COUNT {
+        static final MethodHandle H = FfmLib.fn("MPI_Dist_graph_neighbors_count", "int comm ptr ptr ptr");
+    }
+    private static final class ALLTOALLW {
+        static final MethodHandle H = FfmLib.fn("MPI_Alltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm");
+    }
+    private static final class IALLTOALLW {
+        static final MethodHandle H = FfmLib.fn("MPI_Ialltoallw", "int ptr ptr ptr ptr ptr ptr ptr ptr comm ptr");
+    }
+    private static final class PACK {
+        static final MethodHandle H = FfmLib.fnCritical("MPI_Pack", "int ptr int type ptr int ptr comm");
+    }
+    private static final class UNPACK {
+        static final MethodHandle H = FfmLib.fnCritical("MPI_Unpack", "int ptr int ptr ptr int type comm");
+    }
+    private static final class PACK_SIZE { static final MethodHandle H = FfmLib.fn("MPI_Pack_size", "int int type comm ptr"); }
 
     private static final String P2P = "int ptr int type rank tag comm";
-    private static final MethodHandle SEND = FfmLib.fn("MPI_Send", P2P);
-    private static final MethodHandle BSEND = FfmLib.fn("MPI_Bsend", P2P);
-    private static final MethodHandle SSEND = FfmLib.fn("MPI_Ssend", P2P);
-    private static final MethodHandle RSEND = FfmLib.fn("MPI_Rsend", P2P);
-    private static final MethodHandle RECV = FfmLib.fn("MPI_Recv", P2P + " ptr");
-    private static final MethodHandle ISEND = FfmLib.fn("MPI_Isend", P2P + " ptr");
-    private static final MethodHandle IBSEND = FfmLib.fn("MPI_Ibsend", P2P + " ptr");
-    private static final MethodHandle ISSEND = FfmLib.fn("MPI_Issend", P2P + " ptr");
-    private static final MethodHandle IRSEND = FfmLib.fn("MPI_Irsend", P2P + " ptr");
-    private static final MethodHandle IRECV = FfmLib.fn("MPI_Irecv", P2P + " ptr");
-    private static final MethodHandle PROC_NULL_RECV = FfmLib.fn("mana_proc_null_recv", "int ptr");
-    private static final MethodHandle SEND_INIT = FfmLib.fn("MPI_Send_init", P2P + " ptr");
-    private static final MethodHandle BSEND_INIT = FfmLib.fn("MPI_Bsend_init", P2P + " ptr");
-    private static final MethodHandle SSEND_INIT = FfmLib.fn("MPI_Ssend_init", P2P + " ptr");
-    private static final MethodHandle RSEND_INIT = FfmLib.fn("MPI_Rsend_init", P2P + " ptr");
-    private static final MethodHandle RECV_INIT = FfmLib.fn("MPI_Recv_init", P2P + " ptr");
-    private static final MethodHandle SENDRECV = FfmLib.fn("MPI_Sendrecv",
-            "int ptr int type rank tag ptr int type rank tag comm ptr");
-    private static final MethodHandle SENDRECV_REPLACE = FfmLib.fn("MPI_Sendrecv_replace",
-            "int ptr int type rank tag rank tag comm ptr");
-    private static final MethodHandle IPROBE = FfmLib.fn("MPI_Iprobe", "int rank tag comm ptr ptr");
-    private static final MethodHandle PROBE = FfmLib.fn("MPI_Probe", "int rank tag comm ptr");
+    private static final class SEND { static final MethodHandle H = FfmLib.fn("MPI_Send", P2P); }
+    private static final class BSEND { static final MethodHandle H = FfmLib.fn("MPI_Bsend", P2P); }
+    private static final class SSEND { static final MethodHandle H = FfmLib.fn("MPI_Ssend", P2P); }
+    private static final class RSEND { static final MethodHandle H = FfmLib.fn("MPI_Rsend", P2P); }
+    private static final class RECV { static final MethodHandle H = FfmLib.fn("MPI_Recv", P2P + " ptr"); }
+    private static final class ISEND { static final MethodHandle H = FfmLib.fn("MPI_Isend", P2P + " ptr"); }
+    private static final class IBSEND { static final MethodHandle H = FfmLib.fn("MPI_Ibsend", P2P + " ptr"); }
+    private static final class ISSEND { static final MethodHandle H = FfmLib.fn("MPI_Issend", P2P + " ptr"); }
+    private static final class IRSEND { static final MethodHandle H = FfmLib.fn("MPI_Irsend", P2P + " ptr"); }
+    private static final class IRECV { static final MethodHandle H = FfmLib.fn("MPI_Irecv", P2P + " ptr"); }
+    private static final class PROC_NULL_RECV { static final MethodHandle H = FfmLib.fn("mana_proc_null_recv", "int ptr"); }
+    private static final class SEND_INIT { static final MethodHandle H = FfmLib.fn("MPI_Send_init", P2P + " ptr"); }
+    private static final class BSEND_INIT { static final MethodHandle H = FfmLib.fn("MPI_Bsend_init", P2P + " ptr"); }
+    private static final class SSEND_INIT { static final MethodHandle H = FfmLib.fn("MPI_Ssend_init", P2P + " ptr"); }
+    private static final class RSEND_INIT { static final MethodHandle H = FfmLib.fn("MPI_Rsend_init", P2P + " ptr"); }
+    private static final class RECV_INIT { static final MethodHandle H = FfmLib.fn("MPI_Recv_init", P2P + " ptr"); }
+    private static final class SENDRECV {
+        static final MethodHandle H = FfmLib.fn("MPI_Sendrecv", "int ptr int type rank tag ptr int type rank tag comm ptr");
+    }
+    private static final class SENDRECV_REPLACE {
+        static final MethodHandle H = FfmLib.fn("MPI_Sendrecv_replace", "int ptr int type rank tag rank tag comm ptr");
+    }
+    private static final class IPROBE { static final MethodHandle H = FfmLib.fn("MPI_Iprobe", "int rank tag comm ptr ptr"); }
+    private static final class PROBE { static final MethodHandle H = FfmLib.fn("MPI_Probe", "int rank tag comm ptr"); }
 
-    private static final MethodHandle BCAST = FfmLib.fn("MPI_Bcast", "int ptr int type rank comm");
-    private static final MethodHandle IBCAST = FfmLib.fn("MPI_Ibcast", "int ptr int type rank comm ptr");
+    private static final class BCAST { static final MethodHandle H = FfmLib.fn("MPI_Bcast", "int ptr int type rank comm"); }
+    private static final class IBCAST { static final MethodHandle H = FfmLib.fn("MPI_Ibcast", "int ptr int type rank comm ptr"); }
     private static final String ROOTED = "int ptr int type ptr int type rank comm";
-    private static final MethodHandle GATHER = FfmLib.fn("MPI_Gather", ROOTED);
-    private static final MethodHandle SCATTER = FfmLib.fn("MPI_Scatter", ROOTED);
-    private static final MethodHandle IGATHER = FfmLib.fn("MPI_Igather", ROOTED + " ptr");
-    private static final MethodHandle ISCATTER = FfmLib.fn("MPI_Iscatter", ROOTED + " ptr");
-    private static final MethodHandle GATHERV = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type rank comm");
-    private static final MethodHandle SCATTERV = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type rank comm");
+    private static final class GATHER { static final MethodHandle H = FfmLib.fn("MPI_Gather", ROOTED); }
+    private static final class SCATTER { static final MethodHandle H = FfmLib.fn("MPI_Scatter", ROOTED); }
+    private static final class IGATHER { static final MethodHandle H = FfmLib.fn("MPI_Igather", ROOTED + " ptr"); }
+    private static final class ISCATTER { static final MethodHandle H = FfmLib.fn("MPI_Iscatter", ROOTED + " ptr"); }
+    private static final class GATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Gatherv", "int ptr int type ptr ptr ptr type rank comm");
+    }
+    private static final class SCATTERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Scatterv", "int ptr ptr ptr type ptr int type rank comm");
+    }
     private static final String ALL = "int ptr int type ptr int type comm";
-    private static final MethodHandle ALLGATHER = FfmLib.fn("MPI_Allgather", ALL);
-    private static final MethodHandle ALLTOALL = FfmLib.fn("MPI_Alltoall", ALL);
-    private static final MethodHandle IALLGATHER = FfmLib.fn("MPI_Iallgather", ALL + " ptr");
-    private static final MethodHandle IALLTOALL = FfmLib.fn("MPI_Ialltoall", ALL + " ptr");
-    private static final MethodHandle ALLGATHERV = FfmLib.fn("MPI_Allgatherv", "int ptr int type ptr ptr ptr type comm");
-    private static final MethodHandle ALLTOALLV = FfmLib.fn("MPI_Alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
-    private static final MethodHandle REDUCE = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op rank comm");
-    private static final MethodHandle IREDUCE = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op rank comm ptr");
-    private static final MethodHandle ALLREDUCE = FfmLib.fn("MPI_Allreduce", "int ptr ptr int type op comm");
-    private static final MethodHandle IALLREDUCE = FfmLib.fn("MPI_Iallreduce", "int ptr ptr int type op comm ptr");
-    private static final MethodHandle REDUCE_SCATTER_BLOCK = FfmLib.fn("MPI_Reduce_scatter_block",
-            "int ptr ptr int type op comm");
-    private static final MethodHandle REDUCE_LOCAL = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
+    private static final class ALLGATHER { static final MethodHandle H = FfmLib.fn("MPI_Allgather", ALL); }
+    private static final class ALLTOALL { static final MethodHandle H = FfmLib.fn("MPI_Alltoall", ALL); }
+    private static final class IALLGATHER { static final MethodHandle H = FfmLib.fn("MPI_Iallgather", ALL + " ptr"); }
+    private static final class IALLTOALL { static final MethodHandle H = FfmLib.fn("MPI_Ialltoall", ALL + " ptr"); }
+    private static final class ALLGATHERV {
+        static final MethodHandle H = FfmLib.fn("MPI_Allgatherv", "int ptr int type ptr ptr ptr type comm");
+    }
+    private static final class ALLTOALLV {
+        static final MethodHandle H = FfmLib.fn("MPI_Alltoallv", "int ptr ptr ptr type ptr ptr ptr type comm");
+    }
+    private static final class REDUCE {
+        static final MethodHandle H = FfmLib.fn("MPI_Reduce", "int ptr ptr int type op rank comm");
+    }
+    private static final class IREDUCE {
+        static final MethodHandle H = FfmLib.fn("MPI_Ireduce", "int ptr ptr int type op rank comm ptr");
+    }
+    private static final class ALLREDUCE {
+        static final MethodHandle H = FfmLib.fn("MPI_Allreduce", "int ptr ptr int type op comm");
+    }
+    private static final class IALLREDUCE {
+        static final MethodHandle H = FfmLib.fn("MPI_Iallreduce", "int ptr ptr int type op comm ptr");
+    }
+    private static final class REDUCE_SCATTER_BLOCK {
+        static final MethodHandle H = FfmLib.fn("MPI_Reduce_scatter_block", "int ptr ptr int type op comm");
+    }
+    private static final class REDUCE_LOCAL {
+        static final MethodHandle H = FfmLib.fn("MPI_Reduce_local", "int ptr ptr int type op");
+    }
 
     static final MemorySegment IN_PLACE = MemorySegment.ofAddress(FfmLib.c("MPI_IN_PLACE"));
     /** The API's PROC_NULL (Open MPI's): compared with the application's arguments, before translation. */
@@ -154,7 +226,7 @@ final class FfmComm {
     // ----- basics -----
 
     static long dup(Comm self, long comm) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) DUP.invokeExact(comm, out));
+        return handleOut("comm", (a, out) -> (int) DUP.H.invokeExact(comm, out));
     }
 
     /** {new communicator, request}, as the JNI code returns them. */
@@ -162,7 +234,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment newcomm = FfmSupport.allocHandle(a, "comm");
             MemorySegment req = FfmSupport.allocHandle(a, "req");
-            check((int) IDUP.invokeExact(comm, newcomm, req));
+            check((int) IDUP.H.invokeExact(comm, newcomm, req));
             return new long[] {FfmSupport.getHandle(newcomm, "comm", 0), FfmSupport.getHandle(req, "req", 0)};
         } catch (Throwable t) {
             throw wrap(t);
@@ -170,56 +242,56 @@ final class FfmComm {
     }
 
     static void setInfo(Comm self, long comm, long info) throws MPIException {
-        FfmSupport.call((a, out) -> (int) SET_INFO.invokeExact(comm, info));
+        FfmSupport.call((a, out) -> (int) SET_INFO.H.invokeExact(comm, info));
     }
 
     static long getInfo(Comm self, long comm) throws MPIException {
-        return handleOut("info", (a, out) -> (int) GET_INFO.invokeExact(comm, out));
+        return handleOut("info", (a, out) -> (int) GET_INFO.H.invokeExact(comm, out));
     }
 
     static long disconnect(Comm self, long comm) throws MPIException {
         FfmHandles.comm(comm);
-        long freed = handleOut("comm", comm, (a, out) -> (int) DISCONNECT.invokeExact(out));
+        long freed = handleOut("comm", comm, (a, out) -> (int) DISCONNECT.H.invokeExact(out));
         FfmHandles.forget(comm);
         return freed;
     }
 
     static void callErrhandler(Comm self, long handle, int errorCode) throws MPIException {
-        FfmSupport.call((a, out) -> (int) CALL_ERRHANDLER.invokeExact(handle, errorCode));
+        FfmSupport.call((a, out) -> (int) CALL_ERRHANDLER.H.invokeExact(handle, errorCode));
     }
 
     static long createIntercomm(Comm self, long comm, long localComm, int localLeader, int remoteLeader, int tag)
             throws MPIException {
-        return handleOut("comm", (a, out) -> (int) INTERCOMM_CREATE.invokeExact(localComm, localLeader, comm,
+        return handleOut("comm", (a, out) -> (int) INTERCOMM_CREATE.H.invokeExact(localComm, localLeader, comm,
                 remoteLeader, tag, out));
     }
 
     static int createKeyval_jni() throws MPIException {
-        return FfmAttributes.createKeyval(FfmAttributes.COMM);
+        return FfmAttributes.createKeyval(FfmAttributes.COMM.KIND);
     }
 
     static void freeKeyval_jni(int keyval) throws MPIException {
-        FfmAttributes.freeKeyval(FfmAttributes.COMM, keyval);
+        FfmAttributes.freeKeyval(FfmAttributes.COMM.KIND, keyval);
     }
 
     static void setAttr(Comm self, long comm, int keyval, byte[] value) throws MPIException {
-        FfmAttributes.set(FfmAttributes.COMM, comm, keyval, value);
+        FfmAttributes.set(FfmAttributes.COMM.KIND, comm, keyval, value);
     }
 
     static Object getAttr_predefined(Comm self, long comm, int keyval) throws MPIException {
-        return FfmAttributes.getPredefined(FfmAttributes.COMM, comm, keyval);
+        return FfmAttributes.getPredefined(FfmAttributes.COMM.KIND, comm, keyval);
     }
 
     static byte[] getAttr(Comm self, long comm, int keyval) throws MPIException {
-        return FfmAttributes.get(FfmAttributes.COMM, comm, keyval);
+        return FfmAttributes.get(FfmAttributes.COMM.KIND, comm, keyval);
     }
 
     static void deleteAttr(Comm self, long comm, int keyval) throws MPIException {
-        FfmAttributes.delete(FfmAttributes.COMM, comm, keyval);
+        FfmAttributes.delete(FfmAttributes.COMM.KIND, comm, keyval);
     }
 
     static long dupWithInfo(Comm self, long comm, long info) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) DUP_WITH_INFO.invokeExact(comm, info, out));
+        return handleOut("comm", (a, out) -> (int) DUP_WITH_INFO.H.invokeExact(comm, info, out));
     }
 
     static int getSize(Comm self, long comm) throws MPIException {
@@ -231,35 +303,35 @@ final class FfmComm {
     }
 
     static int size(long comm) throws MPIException {
-        return intOut((a, out) -> (int) SIZE.invokeExact(comm, out));
+        return intOut((a, out) -> (int) SIZE.H.invokeExact(comm, out));
     }
 
     static int rank(long comm) throws MPIException {
-        return intOut((a, out) -> (int) RANK.invokeExact(comm, out));
+        return intOut((a, out) -> (int) RANK.H.invokeExact(comm, out));
     }
 
     static boolean inter(long comm) throws MPIException {
-        return intOut((a, out) -> (int) TEST_INTER.invokeExact(comm, out)) != 0;
+        return intOut((a, out) -> (int) TEST_INTER.H.invokeExact(comm, out)) != 0;
     }
 
     /** The number of processes a rooted/all collective addresses: the remote group for an intercommunicator. */
     private static int peers(long comm, boolean inter) throws MPIException {
-        return inter ? intOut((a, out) -> (int) REMOTE_SIZE.invokeExact(comm, out)) : size(comm);
+        return inter ? intOut((a, out) -> (int) REMOTE_SIZE.H.invokeExact(comm, out)) : size(comm);
     }
 
     static int compare(long comm1, long comm2) throws MPIException {
-        return FfmLib.VALUES.comparisons.out(intOut((a, out) -> (int) COMPARE.invokeExact(comm1, comm2, out)));
+        return FfmLib.VALUES.comparisons.out(intOut((a, out) -> (int) COMPARE.H.invokeExact(comm1, comm2, out)));
     }
 
     static long free(Comm self, long comm) throws MPIException {
         FfmHandles.comm(comm);
-        long freed = handleOut("comm", comm, (a, out) -> (int) FREE.invokeExact(out));
+        long freed = handleOut("comm", comm, (a, out) -> (int) FREE.H.invokeExact(out));
         FfmHandles.forget(comm);
         return freed;
     }
 
     static long getGroup(Comm self, long comm) throws MPIException {
-        return handleOut("group", (a, out) -> (int) GROUP.invokeExact(comm, out));
+        return handleOut("group", (a, out) -> (int) GROUP.H.invokeExact(comm, out));
     }
 
     static boolean isInter(Comm self, long comm) throws MPIException {
@@ -267,31 +339,31 @@ final class FfmComm {
     }
 
     static int getTopology(Comm self, long comm) throws MPIException {
-        return FfmLib.VALUES.topologies.out(intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out)));
+        return FfmLib.VALUES.topologies.out(intOut((a, out) -> (int) TOPO_TEST.H.invokeExact(comm, out)));
     }
 
     static void abort(Comm self, long comm, int errorcode) throws MPIException {
         FfmStdio.drain();
-        FfmSupport.call((a, out) -> (int) ABORT.invokeExact(comm, errorcode));
+        FfmSupport.call((a, out) -> (int) ABORT.H.invokeExact(comm, errorcode));
     }
 
     static void setErrhandler(Comm self, long comm, long errhandler) throws MPIException {
-        FfmSupport.call((a, out) -> (int) SET_ERRHANDLER.invokeExact(comm, errhandler));
+        FfmSupport.call((a, out) -> (int) SET_ERRHANDLER.H.invokeExact(comm, errhandler));
     }
 
     static long getErrhandler(Comm self, long comm) throws MPIException {
-        return handleOut("errh", (a, out) -> (int) GET_ERRHANDLER.invokeExact(comm, out));
+        return handleOut("errh", (a, out) -> (int) GET_ERRHANDLER.H.invokeExact(comm, out));
     }
 
     static void setName(Comm self, long handle, String name) throws MPIException {
-        FfmSupport.call((a, out) -> (int) SET_NAME.invokeExact(handle, a.allocateFrom(name)));
+        FfmSupport.call((a, out) -> (int) SET_NAME.H.invokeExact(handle, a.allocateFrom(name)));
     }
 
     static String getName(Comm self, long handle) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment name = a.allocate(FfmLib.c("MPI_MAX_OBJECT_NAME") + 1);
             MemorySegment len = a.allocate(JAVA_INT);
-            check((int) GET_NAME.invokeExact(handle, name, len));
+            check((int) GET_NAME.H.invokeExact(handle, name, len));
             return name.getString(0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -299,7 +371,7 @@ final class FfmComm {
     }
 
     static int packSize(Comm self, long comm, int incount, long type) throws MPIException {
-        return intOut((a, out) -> (int) PACK_SIZE.invokeExact(incount, type, comm, out));
+        return intOut((a, out) -> (int) PACK_SIZE.H.invokeExact(incount, type, comm, out));
     }
 
     /** MPI_Pack straight from the Java array into the byte[] (critical downcall: local, short). */
@@ -310,7 +382,7 @@ final class FfmComm {
         }
         try (Arena a = FfmScratch.open()) {
             MemorySegment pos = a.allocateFrom(JAVA_INT, position);
-            check((int) PACK.invokeExact(FfmSupport.pinned(a, inbuf, indb, offset), incount, type,
+            check((int) PACK.H.invokeExact(FfmSupport.pinned(a, inbuf, indb, offset), incount, type,
                     MemorySegment.ofArray(outbuf), outbuf.length, pos, comm));
             return pos.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -323,7 +395,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment pos = a.allocateFrom(JAVA_INT, position);
             MemorySegment out = FfmSupport.pinned(a, outbuf, outdb, offset);
-            check((int) UNPACK.invokeExact(MemorySegment.ofArray(inbuf), inbuf.length, pos, out, outcount, type, comm));
+            check((int) UNPACK.H.invokeExact(MemorySegment.ofArray(inbuf), inbuf.length, pos, out, outcount, type, comm));
             FfmSupport.unpinned(out, outbuf, outdb, offset);
             return pos.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -332,39 +404,39 @@ final class FfmComm {
     }
 
     static void barrier(Comm self, long comm) throws MPIException {
-        FfmSupport.call((a, out) -> (int) BARRIER.invokeExact(comm));
+        FfmSupport.call((a, out) -> (int) BARRIER.H.invokeExact(comm));
     }
 
     static long iBarrier(Comm self, long comm) throws MPIException {
-        return handleOut("req", (a, out) -> (int) IBARRIER.invokeExact(comm, out));
+        return handleOut("req", (a, out) -> (int) IBARRIER.H.invokeExact(comm, out));
     }
 
     // ----- point-to-point, blocking, on arrays or direct buffers -----
 
     static void send(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
             int dest, int tag) throws MPIException {
-        blockingSend(SEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+        blockingSend(SEND.H, comm, buf, db, offset, count, type, baseType, dest, tag);
     }
 
     static void bSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
             int dest, int tag) throws MPIException {
-        blockingSend(BSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+        blockingSend(BSEND.H, comm, buf, db, offset, count, type, baseType, dest, tag);
     }
 
     static void sSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
             int dest, int tag) throws MPIException {
-        blockingSend(SSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+        blockingSend(SSEND.H, comm, buf, db, offset, count, type, baseType, dest, tag);
     }
 
     static void rSend(Comm self, long comm, Object buf, boolean db, int offset, int count, long type, int baseType,
             int dest, int tag) throws MPIException {
-        blockingSend(RSEND, comm, buf, db, offset, count, type, baseType, dest, tag);
+        blockingSend(RSEND.H, comm, buf, db, offset, count, type, baseType, dest, tag);
     }
 
     private static void blockingSend(MethodHandle h, long comm, Object buf, boolean db, int offset, int count,
             long type, int baseType, int dest, int tag) throws MPIException {
-        if (baseType != 0 && FfmInPlace.send(h == BSEND ? FfmInPlace.BUFFERED_SEND : h == SSEND ? FfmInPlace.SYNCHRONOUS
-                : h == RSEND ? FfmInPlace.READY : FfmInPlace.STANDARD, comm, buf, db, offset, count, type, dest, tag)) {
+        if (baseType != 0 && FfmInPlace.send(h == BSEND.H ? FfmInPlace.BUFFERED_SEND : h == SSEND.H ? FfmInPlace.SYNCHRONOUS
+                : h == RSEND.H ? FfmInPlace.READY : FfmInPlace.STANDARD, comm, buf, db, offset, count, type, dest, tag)) {
             return;
         }
         try (Arena a = FfmScratch.open()) {
@@ -383,7 +455,7 @@ final class FfmComm {
         try (FfmScratch a = FfmScratch.open()) {
             MemorySegment ptr = write(a, buf, db, offset, count, type);
             MemorySegment st = a.statusSlot();
-            check((int) RECV.invokeExact(ptr, count, type, source, tag, comm, st));
+            check((int) RECV.H.invokeExact(ptr, count, type, source, tag, comm, st));
             statusToJava(st, stat, -1);
             writeBack(ptr, buf, db, offset, typeSizeIsExtent(type) ? stat[4] : Long.MAX_VALUE);
         } catch (Throwable t) {
@@ -398,7 +470,7 @@ final class FfmComm {
             MemorySegment s = read(a, sbuf, sdb, soffset, scount, sType);
             MemorySegment r = write(a, rbuf, rdb, roffset, rcount, rType);
             MemorySegment st = allocStatus(a);
-            check((int) SENDRECV.invokeExact(s, scount, sType, dest, stag, r, rcount, rType, source, rtag, comm, st));
+            check((int) SENDRECV.H.invokeExact(s, scount, sType, dest, stag, r, rcount, rType, source, rtag, comm, st));
             statusToJava(st, stat, -1);
             writeBack(r, rbuf, rdb, roffset, typeSizeIsExtent(rType) ? stat[4] : Long.MAX_VALUE);
         } catch (Throwable t) {
@@ -411,7 +483,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment p = read(a, buf, db, offset, count, type);
             MemorySegment st = allocStatus(a);
-            check((int) SENDRECV_REPLACE.invokeExact(p, count, type, dest, stag, source, rtag, comm, st));
+            check((int) SENDRECV_REPLACE.H.invokeExact(p, count, type, dest, stag, source, rtag, comm, st));
             writeBack(p, buf, db, offset);
             statusToJava(st, stat, -1);
         } catch (Throwable t) {
@@ -440,24 +512,24 @@ final class FfmComm {
 
     static long iSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
         FfmArgs.count("count", count);
-        return nonBlocking(ISEND, comm, buf, count, type, dest, tag);
+        return nonBlocking(ISEND.H, comm, buf, count, type, dest, tag);
     }
 
     static long ibSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
-        return nonBlocking(IBSEND, comm, buf, count, type, dest, tag);
+        return nonBlocking(IBSEND.H, comm, buf, count, type, dest, tag);
     }
 
     static long isSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
-        return nonBlocking(ISSEND, comm, buf, count, type, dest, tag);
+        return nonBlocking(ISSEND.H, comm, buf, count, type, dest, tag);
     }
 
     static long irSend(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag) throws MPIException {
-        return nonBlocking(IRSEND, comm, buf, count, type, dest, tag);
+        return nonBlocking(IRSEND.H, comm, buf, count, type, dest, tag);
     }
 
     static long iRecv(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
             throws MPIException {
-        long req = nonBlocking(IRECV, comm, buf, count, type, source, tag);
+        long req = nonBlocking(IRECV.H, comm, buf, count, type, source, tag);
         if (source != PROC_NULL) {
             return req;
         }
@@ -465,7 +537,7 @@ final class FfmComm {
         try (FfmScratch a = FfmScratch.open()) {
             MemorySegment out = a.handleSlot();
             FfmSupport.setHandle(out, "req", 0, req);
-            check((int) PROC_NULL_RECV.invokeExact(out));
+            check((int) PROC_NULL_RECV.H.invokeExact(out));
             return FfmSupport.getHandle(out, "req", 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -474,34 +546,34 @@ final class FfmComm {
 
     static long sendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
             throws MPIException {
-        return nonBlocking(SEND_INIT, comm, buf, count, type, dest, tag);
+        return nonBlocking(SEND_INIT.H, comm, buf, count, type, dest, tag);
     }
 
     static long bSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
             throws MPIException {
-        return nonBlocking(BSEND_INIT, comm, buf, count, type, dest, tag);
+        return nonBlocking(BSEND_INIT.H, comm, buf, count, type, dest, tag);
     }
 
     static long sSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
             throws MPIException {
-        return nonBlocking(SSEND_INIT, comm, buf, count, type, dest, tag);
+        return nonBlocking(SSEND_INIT.H, comm, buf, count, type, dest, tag);
     }
 
     static long rSendInit(Comm self, long comm, Buffer buf, int count, long type, int dest, int tag)
             throws MPIException {
-        return nonBlocking(RSEND_INIT, comm, buf, count, type, dest, tag);
+        return nonBlocking(RSEND_INIT.H, comm, buf, count, type, dest, tag);
     }
 
     static long recvInit(Comm self, long comm, Buffer buf, int count, long type, int source, int tag)
             throws MPIException {
-        return nonBlocking(RECV_INIT, comm, buf, count, type, source, tag);
+        return nonBlocking(RECV_INIT.H, comm, buf, count, type, source, tag);
     }
 
     static Status iProbe(Comm self, long comm, int source, int tag) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
-            check((int) IPROBE.invokeExact(source, tag, comm, flag, st));
+            check((int) IPROBE.H.invokeExact(source, tag, comm, flag, st));
             return flag.get(JAVA_INT, 0) != 0 ? FfmSupport.newStatus(st) : null;
         } catch (Throwable t) {
             throw wrap(t);
@@ -511,7 +583,7 @@ final class FfmComm {
     static void probe(Comm self, long comm, int source, int tag, long[] stat) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = allocStatus(a);
-            check((int) PROBE.invokeExact(source, tag, comm, st));
+            check((int) PROBE.H.invokeExact(source, tag, comm, st));
             statusToJava(st, stat, -1);
         } catch (Throwable t) {
             throw wrap(t);
@@ -524,7 +596,7 @@ final class FfmComm {
             int root) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment p = read(a, buf, db, offset, count, type);
-            check((int) BCAST.invokeExact(p, count, type, root, comm));
+            check((int) BCAST.H.invokeExact(p, count, type, root, comm));
             writeBack(p, buf, db, offset);
         } catch (Throwable t) {
             throw wrap(t);
@@ -553,7 +625,7 @@ final class FfmComm {
                     sType = recvType;
                 }
             }
-            check((int) GATHER.invokeExact(s, sendCount, sType, r, recvCount, recvType, root, comm));
+            check((int) GATHER.H.invokeExact(s, sendCount, sType, r, recvCount, recvType, root, comm));
             if (rootOrInter) {
                 writeBack(r, recvBuf, rdb, recvOff);
             }
@@ -578,7 +650,7 @@ final class FfmComm {
                 counts = ints(a, recvCount);
                 disp = ints(a, displs);
             }
-            check((int) GATHERV.invokeExact(s, sendCount, sType, r, counts, disp, recvType, root, comm));
+            check((int) GATHERV.H.invokeExact(s, sendCount, sType, r, counts, disp, recvType, root, comm));
             if (rootOrInter) {
                 writeBack(r, recvBuf, rdb, recvOffset);
             }
@@ -609,7 +681,7 @@ final class FfmComm {
                     nonRootInPlace = true;
                 }
             }
-            check((int) SCATTER.invokeExact(s, sendCount, sendType, r, recvCount, rType, root, comm));
+            check((int) SCATTER.H.invokeExact(s, sendCount, sendType, r, recvCount, rType, root, comm));
             if (nonRootInPlace) {
                 writeBack(s, sendBuf, sdb, sendOffset);
             } else if (!inPlace) {
@@ -637,7 +709,7 @@ final class FfmComm {
                 counts = ints(a, sendCount);
                 disp = ints(a, displs);
             }
-            check((int) SCATTERV.invokeExact(s, counts, disp, sendType, r, recvCount, rType, root, comm));
+            check((int) SCATTERV.H.invokeExact(s, counts, disp, sendType, r, recvCount, rType, root, comm));
             if (!inPlace) {
                 writeBack(r, recvBuf, rdb, recvOffset);
             }
@@ -649,14 +721,14 @@ final class FfmComm {
     static void allGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
             long recvType, int recvBaseType) throws MPIException {
-        allToOrGather(ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+        allToOrGather(ALLGATHER.H, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
                 recvCount, recvType);
     }
 
     static void allToAll(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
             long recvType, int recvBaseType) throws MPIException {
-        allToOrGather(ALLTOALL, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
+        allToOrGather(ALLTOALL.H, comm, sendBuf, sdb, sendOffset, sendCount, sendType, recvBuf, rdb, recvOffset,
                 recvCount, recvType);
     }
 
@@ -667,7 +739,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             int total = recvCount * peers(comm, inter(comm));
             boolean inPlace = sendType == 0;
-            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL
+            MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount * (h == ALLTOALL.H
                     ? peers(comm, inter(comm)) : 1), sendType);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
             // read, not write: blocks shorter than recvCount keep the array's values past what arrived
@@ -687,7 +759,7 @@ final class FfmComm {
             MemorySegment s = inPlace ? IN_PLACE : read(a, sendBuf, sdb, sendOffset, sendCount, sendType);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
             MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, displs, recvType, true);
-            check((int) ALLGATHERV.invokeExact(s, sendCount, sType, r, ints(a, recvCount), ints(a, displs),
+            check((int) ALLGATHERV.H.invokeExact(s, sendCount, sType, r, ints(a, recvCount), ints(a, displs),
                     recvType, comm));
             writeBack(r, recvBuf, rdb, recvOffset);
         } catch (Throwable t) {
@@ -703,7 +775,7 @@ final class FfmComm {
             MemorySegment s = inPlace ? IN_PLACE : readV(a, sendBuf, sdb, sendOffset, sendCount, sdispls, sendType, true);
             long sType = inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendType;
             MemorySegment r = readV(a, recvBuf, rdb, recvOffset, recvCount, rdispls, recvType, true);
-            check((int) ALLTOALLV.invokeExact(s, pick(inPlace, MemorySegment.NULL, ints(a, sendCount)),
+            check((int) ALLTOALLV.H.invokeExact(s, pick(inPlace, MemorySegment.NULL, ints(a, sendCount)),
                     pick(inPlace, MemorySegment.NULL, ints(a, sdispls)), sType, r, ints(a, recvCount), ints(a, rdispls),
                     recvType, comm));
             writeBack(r, recvBuf, rdb, recvOffset);
@@ -737,7 +809,7 @@ final class FfmComm {
                     r = write(a, recvbuf, rdb, recvoff, count, type);
                 }
             }
-            int rc = (int) REDUCE.invokeExact(s, r, count, type, op, root, comm);
+            int rc = (int) REDUCE.H.invokeExact(s, r, count, type, op, root, comm);
             FfmOp.rethrowPending();
             check(rc);
             if (rootOrInter) {
@@ -763,7 +835,7 @@ final class FfmComm {
                 s = read(a, sendbuf, sdb, sendoff, count, type);
                 r = write(a, recvbuf, rdb, recvoff, count, type);
             }
-            int rc = (int) ALLREDUCE.invokeExact(s, r, count, type, op, comm);
+            int rc = (int) ALLREDUCE.H.invokeExact(s, r, count, type, op, comm);
             FfmOp.rethrowPending();
             check(rc);
             writeBack(r, recvbuf, rdb, recvoff);
@@ -786,7 +858,7 @@ final class FfmComm {
                 s = read(a, sendBuf, sdb, sOffset, rCount * n, type);
                 r = write(a, recvBuf, rdb, rOffset, rCount, type);
             }
-            int rc = (int) REDUCE_SCATTER_BLOCK.invokeExact(s, r, rCount, type, op, comm);
+            int rc = (int) REDUCE_SCATTER_BLOCK.H.invokeExact(s, r, rCount, type, op, comm);
             FfmOp.rethrowPending();
             check(rc);
             writeBack(r, recvBuf, rdb, rOffset);
@@ -812,7 +884,7 @@ final class FfmComm {
                 s = read(a, sendbuf, sdb, sendoff, total, type);
                 r = write(a, recvbuf, rdb, recvoff, recvcounts[rank(comm)], type);
             }
-            int rc = (int) REDUCE_SCATTER.invokeExact(s, r, ints(a, recvcounts), type, op, comm);
+            int rc = (int) REDUCE_SCATTER.H.invokeExact(s, r, ints(a, recvcounts), type, op, comm);
             FfmOp.rethrowPending();
             check(rc);
             writeBack(r, recvbuf, rdb, recvoff);
@@ -825,7 +897,7 @@ final class FfmComm {
             int baseType, Op jOp, long hOp) throws MPIException {
         FfmArgs.count("recvcount", recvcount);
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) IREDUCE_SCATTER_BLOCK.invokeExact(pick(sendbuf == null, IN_PLACE,
+        return handleOut("req", (a, out) -> (int) IREDUCE_SCATTER_BLOCK.H.invokeExact(pick(sendbuf == null, IN_PLACE,
                 direct(sendbuf)), direct(recvbuf), recvcount, type, op, handle, out));
     }
 
@@ -834,7 +906,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment in = read(a, inBuf, idb, inOff, count, type);
             MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
-            check((int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op));
+            check((int) REDUCE_LOCAL.H.invokeExact(in, inout, count, type, op));
             writeBack(inout, inOutBuf, iodb, inOutOff);
         } catch (Throwable t) {
             throw wrap(t);
@@ -847,7 +919,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment in = read(a, inBuf, idb, inOff, count, type);
             MemorySegment inout = read(a, inOutBuf, iodb, inOutOff, count, type);
-            int rc = (int) REDUCE_LOCAL.invokeExact(in, inout, count, type, op);
+            int rc = (int) REDUCE_LOCAL.H.invokeExact(in, inout, count, type, op);
             FfmOp.rethrowPending();
             check(rc);
             writeBack(inout, inOutBuf, iodb, inOutOff);
@@ -860,14 +932,14 @@ final class FfmComm {
 
     /** {out-degree, in-degree} of a process topology, as mpi_Comm.c's getNeighbors. */
     private static int[] neighbours(long comm) throws MPIException {
-        int topo = intOut((a, out) -> (int) TOPO_TEST.invokeExact(comm, out));
+        int topo = intOut((a, out) -> (int) TOPO_TEST.H.invokeExact(comm, out));
         if (topo == (int) FfmLib.c("MPI_CART")) {
-            int n = 2 * intOut((a, out) -> (int) CARTDIM_GET.invokeExact(comm, out));
+            int n = 2 * intOut((a, out) -> (int) CARTDIM_GET.H.invokeExact(comm, out));
             return new int[] {n, n};
         }
         if (topo == (int) FfmLib.c("MPI_GRAPH")) {
             int me = rank(comm);
-            int n = intOut((a, out) -> (int) GRAPH_NEIGHBORS_COUNT.invokeExact(comm, me, out));
+            int n = intOut((a, out) -> (int) GRAPH_NEIGHBORS_COUNT.H.invokeExact(comm, me, out));
             return new int[] {n, n};
         }
         if (topo == (int) FfmLib.c("MPI_DIST_GRAPH")) {
@@ -875,7 +947,7 @@ final class FfmComm {
                 MemorySegment in = a.allocate(JAVA_INT);
                 MemorySegment out = a.allocate(JAVA_INT);
                 MemorySegment w = a.allocate(JAVA_INT);
-                check((int) DIST_NEIGHBORS_COUNT.invokeExact(comm, in, out, w));
+                check((int) DIST_NEIGHBORS_COUNT.H.invokeExact(comm, in, out, w));
                 return new int[] {out.get(JAVA_INT, 0), in.get(JAVA_INT, 0)};
             } catch (Throwable t) {
                 throw wrap(t);
@@ -887,7 +959,7 @@ final class FfmComm {
     static void neighborAllGather(Comm self, long comm, Object sendBuf, boolean sdb, int sendOffset, int sendCount,
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOffset, int recvCount,
             long recvType, int recvBaseType) throws MPIException {
-        neighbor(NEIGHBOR_ALLGATHER, comm, sendBuf, sdb, sendOffset, sendCount, sendType, 1, recvBuf, rdb,
+        neighbor(NEIGHBOR_ALLGATHER.H, comm, sendBuf, sdb, sendOffset, sendCount, sendType, 1, recvBuf, rdb,
                 recvOffset, recvCount, recvType);
     }
 
@@ -895,7 +967,7 @@ final class FfmComm {
             long sendType, int sendBaseType, Object recvBuf, boolean rdb, int recvOff, int recvCount, long recvType,
             int recvBaseType) throws MPIException {
         int[] deg = neighbours(comm);
-        neighbor(NEIGHBOR_ALLTOALL, comm, sendBuf, sdb, sendOff, sendCount, sendType, deg[0], recvBuf, rdb, recvOff,
+        neighbor(NEIGHBOR_ALLTOALL.H, comm, sendBuf, sdb, sendOff, sendCount, sendType, deg[0], recvBuf, rdb, recvOff,
                 recvCount, recvType);
     }
 
@@ -920,7 +992,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment s = read(a, sendBuf, sdb, sendOff, sendCount, sendType);
             MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, displs, recvType, true);
-            check((int) NEIGHBOR_ALLGATHERV.invokeExact(s, sendCount, sendType, r, ints(a, recvCount), ints(a, displs),
+            check((int) NEIGHBOR_ALLGATHERV.H.invokeExact(s, sendCount, sendType, r, ints(a, recvCount), ints(a, displs),
                     recvType, comm));
             writeBack(r, recvBuf, rdb, recvOff);
         } catch (Throwable t) {
@@ -934,7 +1006,7 @@ final class FfmComm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment s = readV(a, sendBuf, sdb, sendOff, sendCount, sdispls, sendType, true);
             MemorySegment r = readV(a, recvBuf, rdb, recvOff, recvCount, rdispls, recvType, true);
-            check((int) NEIGHBOR_ALLTOALLV.invokeExact(s, ints(a, sendCount), ints(a, sdispls), sendType, r,
+            check((int) NEIGHBOR_ALLTOALLV.H.invokeExact(s, ints(a, sendCount), ints(a, sdispls), sendType, r,
                     ints(a, recvCount), ints(a, rdispls), recvType, comm));
             writeBack(r, recvBuf, rdb, recvOff);
         } catch (Throwable t) {
@@ -946,7 +1018,7 @@ final class FfmComm {
             int recvCount, long recvType) throws MPIException {
         FfmArgs.count("sendCount", sendCount);
         FfmArgs.count("recvCount", recvCount);
-        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLGATHER.invokeExact(direct(sendBuf), sendCount, sendType,
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLGATHER.H.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), recvCount, recvType, comm, out));
     }
 
@@ -954,7 +1026,7 @@ final class FfmComm {
             int recvCount, long recvType) throws MPIException {
         FfmArgs.count("sendCount", sendCount);
         FfmArgs.count("recvCount", recvCount);
-        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLTOALL.invokeExact(direct(sendBuf), sendCount, sendType,
+        return handleOut("req", (a, out) -> (int) INEIGHBOR_ALLTOALL.H.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), recvCount, recvType, comm, out));
     }
 
@@ -978,7 +1050,7 @@ final class FfmComm {
         FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = sendbuf == null;
-        return kept(k, (a, out) -> (int) IGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+        return kept(k, (a, out) -> (int) IGATHERV.H.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
                 recvtype, root, handle, out));
     }
@@ -989,7 +1061,7 @@ final class FfmComm {
         FfmArgs.count("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = recvbuf == null;
-        return kept(k, (a, out) -> (int) ISCATTERV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, displs),
+        return kept(k, (a, out) -> (int) ISCATTERV.H.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, displs),
                 sendtype, pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype, root, comm, out));
     }
@@ -1000,7 +1072,7 @@ final class FfmComm {
         FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
         boolean inPlace = sendbuf == null;
-        return kept(k, (a, out) -> (int) IALLGATHERV.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+        return kept(k, (a, out) -> (int) IALLGATHERV.H.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), ints(k, recvcount), ints(k, displs),
                 recvtype, handle, out));
     }
@@ -1010,7 +1082,7 @@ final class FfmComm {
         FfmArgs.counts("sendcount", sendcount);
         FfmArgs.counts("recvcount", recvcount);
         Arena k = FfmKeep.open();
-        return kept(k, (a, out) -> (int) IALLTOALLV.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, sdispls),
+        return kept(k, (a, out) -> (int) IALLTOALLV.H.invokeExact(direct(sendbuf), ints(k, sendcount), ints(k, sdispls),
                 sendtype, direct(recvbuf), ints(k, recvcount), ints(k, rdispls), recvtype, comm, out));
     }
 
@@ -1019,7 +1091,7 @@ final class FfmComm {
         FfmArgs.count("sendCount", sendCount);
         FfmArgs.counts("recvCount", recvCount);
         Arena k = FfmKeep.open();
-        return kept(k, (a, out) -> (int) INEIGHBOR_ALLGATHERV.invokeExact(direct(sendBuf), sendCount, sendType,
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLGATHERV.H.invokeExact(direct(sendBuf), sendCount, sendType,
                 direct(recvBuf), ints(k, recvCount), ints(k, displs), recvType, comm, out));
     }
 
@@ -1028,7 +1100,7 @@ final class FfmComm {
         FfmArgs.counts("sendCount", sendCount);
         FfmArgs.counts("recvCount", recvCount);
         Arena k = FfmKeep.open();
-        return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.invokeExact(direct(sendBuf), ints(k, sendCount),
+        return kept(k, (a, out) -> (int) INEIGHBOR_ALLTOALLV.H.invokeExact(direct(sendBuf), ints(k, sendCount),
                 ints(k, sdispls), sType, direct(recvBuf), ints(k, recvCount), ints(k, rdispls), rType, comm, out));
     }
 
@@ -1037,7 +1109,7 @@ final class FfmComm {
             Buffer recvBuf, int[] recvCount, int[] rDispls, long[] recvTypes) throws MPIException {
         FfmArgs.types("sendTypes", sendTypes);
         FfmArgs.types("recvTypes", recvTypes);
-        FfmSupport.call((a, out) -> (int) ALLTOALLW.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
+        FfmSupport.call((a, out) -> (int) ALLTOALLW.H.invokeExact(direct(sendBuf), ints(a, sendCount), ints(a, sDispls),
                 FfmSupport.handles(a, "type", sendTypes), direct(recvBuf), ints(a, recvCount), ints(a, rDispls),
                 FfmSupport.handles(a, "type", recvTypes), comm));
     }
@@ -1049,7 +1121,7 @@ final class FfmComm {
         FfmArgs.types("sendTypes", sendTypes);
         FfmArgs.types("recvTypes", recvTypes);
         Arena k = FfmKeep.open();
-        return kept(k, (a, out) -> (int) IALLTOALLW.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
+        return kept(k, (a, out) -> (int) IALLTOALLW.H.invokeExact(direct(sendBuf), ints(k, sendCount), ints(k, sDispls),
                 FfmSupport.handles(k, "type", sendTypes), direct(recvBuf), ints(k, recvCount), ints(k, rDispls),
                 FfmSupport.handles(k, "type", recvTypes), comm, out));
     }
@@ -1059,7 +1131,7 @@ final class FfmComm {
         FfmArgs.counts("recvcounts", recvcounts);
         long op = FfmOp.handle(jOp, hOp, baseType);
         Arena k = FfmKeep.open();
-        return kept(k, (a, out) -> (int) IREDUCE_SCATTER.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+        return kept(k, (a, out) -> (int) IREDUCE_SCATTER.H.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), ints(k, recvcounts), type, op, handle, out));
     }
 
@@ -1070,7 +1142,7 @@ final class FfmComm {
         if (root != PROC_NULL) {
             FfmArgs.fits("buf", buf, true, 0, count, type);
         }
-        return handleOut("req", (a, out) -> (int) IBCAST.invokeExact(direct(buf), count, type, root, comm, out));
+        return handleOut("req", (a, out) -> (int) IBCAST.H.invokeExact(direct(buf), count, type, root, comm, out));
     }
 
     static long iGather(Comm self, long comm, Buffer sendbuf, int sendcount, long sendtype, Buffer recvbuf,
@@ -1081,10 +1153,10 @@ final class FfmComm {
         if (inPlace && !inter(comm) && rank(comm) != root) {
             // A non-root's in-place iGather sends from its one buffer (as mpi_Comm.c): MPI_IN_PLACE is for the root only.
             FfmArgs.fits("buf", recvbuf, true, 0, recvcount, recvtype);
-            return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(direct(recvbuf), recvcount, recvtype,
+            return handleOut("req", (a, out) -> (int) IGATHER.H.invokeExact(direct(recvbuf), recvcount, recvtype,
                     MemorySegment.NULL, 0, recvtype, root, comm, out));
         }
-        return handleOut("req", (a, out) -> (int) IGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
+        return handleOut("req", (a, out) -> (int) IGATHER.H.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)), sendcount,
                 inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype, root, comm, out));
     }
 
@@ -1096,10 +1168,10 @@ final class FfmComm {
         if (inPlace && !inter(comm) && rank(comm) != root) {
             // A non-root's in-place iScatter receives into its one buffer (as mpi_Comm.c).
             FfmArgs.fits("buf", sendbuf, true, 0, sendcount, sendtype);
-            return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(MemorySegment.NULL, 0, sendtype,
+            return handleOut("req", (a, out) -> (int) ISCATTER.H.invokeExact(MemorySegment.NULL, 0, sendtype,
                     direct(sendbuf), sendcount, sendtype, root, comm, out));
         }
-        return handleOut("req", (a, out) -> (int) ISCATTER.invokeExact(direct(sendbuf), sendcount, sendtype,
+        return handleOut("req", (a, out) -> (int) ISCATTER.H.invokeExact(direct(sendbuf), sendcount, sendtype,
                 pick(inPlace, IN_PLACE, direct(recvbuf)), recvcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : recvtype,
                 root, comm, out));
     }
@@ -1109,7 +1181,7 @@ final class FfmComm {
         FfmArgs.count("sendcount", sendcount);
         FfmArgs.count("recvcount", recvcount);
         boolean inPlace = sendbuf == null;
-        return handleOut("req", (a, out) -> (int) IALLGATHER.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)),
+        return handleOut("req", (a, out) -> (int) IALLGATHER.H.invokeExact(pick(inPlace, IN_PLACE, direct(sendbuf)),
                 sendcount, inPlace ? FfmLib.c("MPI_DATATYPE_NULL") : sendtype, direct(recvbuf), recvcount, recvtype,
                 comm, out));
     }
@@ -1118,7 +1190,7 @@ final class FfmComm {
             int recvcount, long recvtype) throws MPIException {
         FfmArgs.count("sendcount", sendcount);
         FfmArgs.count("recvcount", recvcount);
-        return handleOut("req", (a, out) -> (int) IALLTOALL.invokeExact(direct(sendbuf), sendcount, sendtype,
+        return handleOut("req", (a, out) -> (int) IALLTOALL.H.invokeExact(direct(sendbuf), sendcount, sendtype,
                 direct(recvbuf), recvcount, recvtype, comm, out));
     }
 
@@ -1134,7 +1206,7 @@ final class FfmComm {
         // MPI_IN_PLACE is for the root only: a non-root's in-place iReduce sends its one buffer (MPICH
         // would copy from the address MPI_IN_PLACE stands for and crash)
         MemorySegment send = sendbuf != null ? direct(sendbuf) : rootOrInter ? IN_PLACE : direct(recvbuf);
-        return handleOut("req", (a, out) -> (int) IREDUCE.invokeExact(send, direct(recvbuf), count, type, op, root, comm,
+        return handleOut("req", (a, out) -> (int) IREDUCE.H.invokeExact(send, direct(recvbuf), count, type, op, root, comm,
                 out));
     }
 
@@ -1144,7 +1216,7 @@ final class FfmComm {
         FfmArgs.fits("sendbuf", sendbuf, true, 0, count, type);
         FfmArgs.fits(sendbuf == null ? "buf" : "recvbuf", recvbuf, true, 0, count, type);
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) IALLREDUCE.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
+        return handleOut("req", (a, out) -> (int) IALLREDUCE.H.invokeExact(pick(sendbuf == null, IN_PLACE, direct(sendbuf)),
                 direct(recvbuf), count, type, op, comm, out));
     }
 }

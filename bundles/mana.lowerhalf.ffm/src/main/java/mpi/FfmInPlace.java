@@ -51,14 +51,16 @@ import java.util.Map;
 final class FfmInPlace {
 
     private static final String P2P = "int ptr int type rank tag comm";
-    private static final MethodHandle MPROBE = FfmLib.fn("MPI_Mprobe", "int rank tag comm ptr ptr");
-    private static final MethodHandle MRECV = FfmLib.fnCritical("MPI_Mrecv", "int ptr int type ptr ptr");
-    private static final MethodHandle SEND = FfmLib.fnCritical("MPI_Send", P2P);
-    private static final MethodHandle BSEND = FfmLib.fnCritical("MPI_Bsend", P2P);
-    private static final MethodHandle SSEND = FfmLib.fnCritical("MPI_Ssend", P2P);
-    private static final MethodHandle RSEND = FfmLib.fnCritical("MPI_Rsend", P2P);
-    private static final MethodHandle GET_PARENT = FfmLib.fn("MPI_Comm_get_parent", "int ptr");
-    private static final MethodHandle TRUE_EXTENT = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
+    private static final class MPROBE { static final MethodHandle H = FfmLib.fn("MPI_Mprobe", "int rank tag comm ptr ptr"); }
+    private static final class MRECV { static final MethodHandle H = FfmLib.fnCritical("MPI_Mrecv", "int ptr int type ptr ptr"); }
+    private static final class SEND { static final MethodHandle H = FfmLib.fnCritical("MPI_Send", P2P); }
+    private static final class BSEND { static final MethodHandle H = FfmLib.fnCritical("MPI_Bsend", P2P); }
+    private static final class SSEND { static final MethodHandle H = FfmLib.fnCritical("MPI_Ssend", P2P); }
+    private static final class RSEND { static final MethodHandle H = FfmLib.fnCritical("MPI_Rsend", P2P); }
+    private static final class GET_PARENT { static final MethodHandle H = FfmLib.fn("MPI_Comm_get_parent", "int ptr"); }
+    private static final class TRUE_EXTENT {
+        static final MethodHandle H = FfmLib.fn("MPI_Type_get_true_extent", "int type ptr ptr");
+    }
     private static final long COMM_NULL = FfmLib.c("MPI_COMM_NULL");
 
     /** Smallest message (bytes) that goes in place. */
@@ -96,7 +98,7 @@ final class FfmInPlace {
     private static boolean spawned() {
         try (Arena a = FfmScratch.open()) {
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
-            return (int) GET_PARENT.invokeExact(out) != 0 || FfmSupport.getHandle(out, "comm", 0) != COMM_NULL;
+            return (int) GET_PARENT.H.invokeExact(out) != 0 || FfmSupport.getHandle(out, "comm", 0) != COMM_NULL;
         } catch (Throwable t) {
             return true;
         }
@@ -140,7 +142,7 @@ final class FfmInPlace {
         try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(java.lang.foreign.ValueLayout.JAVA_LONG);
             MemorySegment ext = a.allocate(java.lang.foreign.ValueLayout.JAVA_LONG);
-            FfmSupport.check((int) TRUE_EXTENT.invokeExact(type, lb, ext));
+            FfmSupport.check((int) TRUE_EXTENT.H.invokeExact(type, lb, ext));
             return lb.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0) == 0
                     && ext.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0) == extent;
         } catch (Throwable t) {
@@ -164,16 +166,16 @@ final class FfmInPlace {
         try (FfmScratch a = FfmScratch.open()) {
             MemorySegment msg = a.handleSlot();
             MemorySegment st = a.statusSlot();
-            FfmSupport.check((int) MPROBE.invokeExact(source, tag, comm, msg, st));
+            FfmSupport.check((int) MPROBE.H.invokeExact(source, tag, comm, msg, st));
             FfmSupport.statusToJava(st, stat, -1);
             if (stat[4] > array.byteSize()) {
                 // Truncated: Open MPI 4.1.4 (vader) writes the whole message past the receive buffer
                 // (checked in C). Into native memory of the message's size, never into the heap; the
                 // call then throws MPI_ERR_TRUNCATE as MPI says.
                 MemorySegment whole = a.allocate(stat[4], 16);
-                FfmSupport.check((int) MRECV.invokeExact(whole, count, type, msg, st));
+                FfmSupport.check((int) MRECV.H.invokeExact(whole, count, type, msg, st));
             } else {
-                FfmSupport.check((int) MRECV.invokeExact(array, count, type, msg, st));
+                FfmSupport.check((int) MRECV.H.invokeExact(array, count, type, msg, st));
             }
             FfmSupport.statusToJava(st, stat, -1);
             return true;
@@ -201,10 +203,10 @@ final class FfmInPlace {
         }
         try {
             MethodHandle h = switch (kind) {
-                case BUFFERED_SEND -> BSEND;
-                case SYNCHRONOUS -> SSEND;
-                case READY -> RSEND;
-                default -> SEND;
+                case BUFFERED_SEND -> BSEND.H;
+                case SYNCHRONOUS -> SSEND.H;
+                case READY -> RSEND.H;
+                default -> SEND.H;
             };
             FfmSupport.check((int) h.invokeExact(array, count, type, dest, tag, comm));
             return true;

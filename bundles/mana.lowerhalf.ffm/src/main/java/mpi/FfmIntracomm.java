@@ -15,38 +15,59 @@ import java.nio.Buffer;
 /** FFM natives of mpi.Intracomm (ompi/mpi/java/c/mpi_Intracomm.c). */
 final class FfmIntracomm {
 
-    private static final MethodHandle SPLIT = FfmLib.fn("MPI_Comm_split", "int comm int int ptr");
-    private static final MethodHandle SPLIT_TYPE = FfmLib.fn("MPI_Comm_split_type", "int comm int int info ptr");
+    private static final class SPLIT { static final MethodHandle H = FfmLib.fn("MPI_Comm_split", "int comm int int ptr"); }
+    private static final class SPLIT_TYPE {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_split_type", "int comm int int info ptr");
+    }
     private static final int TYPE_SHARED = (int) FfmLib.c("MPI_COMM_TYPE_SHARED");
     private static final int ERR_OTHER = FfmLib.VALUES.errorOut((int) FfmLib.c("MPI_ERR_OTHER")); // the API's number (Open MPI's)
-    private static final MethodHandle CREATE = FfmLib.fn("MPI_Comm_create", "int comm group ptr");
-    private static final MethodHandle CREATE_GROUP = FfmLib.fn("MPI_Comm_create_group", "int comm group tag ptr");
-    private static final MethodHandle CART_CREATE = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
-    private static final MethodHandle GRAPH_CREATE = FfmLib.fn("MPI_Graph_create", "int comm int ptr ptr int ptr");
-    private static final MethodHandle DIST_GRAPH_CREATE = FfmLib.fn("MPI_Dist_graph_create",
-            "int comm int ptr ptr ptr ptr info int ptr");
-    private static final MethodHandle DIST_GRAPH_CREATE_ADJACENT = FfmLib.fn("MPI_Dist_graph_create_adjacent",
-            "int comm int ptr ptr int ptr ptr info int ptr");
-    private static final MethodHandle ISCAN = FfmLib.fn("MPI_Iscan", "int ptr ptr int type op comm ptr");
-    private static final MethodHandle IEXSCAN = FfmLib.fn("MPI_Iexscan", "int ptr ptr int type op comm ptr");
-    private static final MethodHandle OPEN_PORT = FfmLib.fn("MPI_Open_port", "int info ptr");
-    private static final MethodHandle CLOSE_PORT = FfmLib.fn("MPI_Close_port", "int ptr");
-    private static final MethodHandle ACCEPT = FfmLib.fn("MPI_Comm_accept", "int ptr info rank comm ptr");
-    private static final MethodHandle CONNECT = FfmLib.fn("MPI_Comm_connect", "int ptr info rank comm ptr");
-    private static final MethodHandle PUBLISH_NAME = FfmLib.fn("MPI_Publish_name", "int ptr info ptr");
-    private static final MethodHandle UNPUBLISH_NAME = FfmLib.fn("MPI_Unpublish_name", "int ptr info ptr");
-    private static final MethodHandle LOOKUP_NAME = FfmLib.fn("MPI_Lookup_name", "int ptr info ptr");
-    private static final MethodHandle SPAWN = FfmLib.fn("MPI_Comm_spawn", "int ptr ptr int info rank comm ptr ptr");
-    private static final MethodHandle SPAWN_MULTIPLE = FfmLib.fn("MPI_Comm_spawn_multiple",
-            "int int ptr ptr ptr ptr int comm ptr ptr");
-    private static final MethodHandle SCAN = FfmLib.fn("MPI_Scan", "int ptr ptr int type op comm");
-    private static final MethodHandle EXSCAN = FfmLib.fn("MPI_Exscan", "int ptr ptr int type op comm");
+    private static final class CREATE { static final MethodHandle H = FfmLib.fn("MPI_Comm_create", "int comm group ptr"); }
+    private static final class CREATE_GROUP {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_create_group", "int comm group tag ptr");
+    }
+    private static final class CART_CREATE {
+        static final MethodHandle H = FfmLib.fn("MPI_Cart_create", "int comm int ptr ptr int ptr");
+    }
+    private static final class GRAPH_CREATE {
+        static final MethodHandle H = FfmLib.fn("MPI_Graph_create", "int comm int ptr ptr int ptr");
+    }
+    private static final class DIST_GRAPH_CREATE {
+        static final MethodHandle H = FfmLib.fn("MPI_Dist_graph_create", "int comm int ptr ptr ptr ptr info int ptr");
+    }
+    private static final class DIST_GRAPH_CREATE_ADJACENT {
+        static final MethodHandle H = FfmLib.fn("MPI_Dist_graph_create_adjacent", "int comm int ptr ptr int ptr ptr info int ptr");
+    }
+    private static final class ISCAN { static final MethodHandle H = FfmLib.fn("MPI_Iscan", "int ptr ptr int type op comm ptr"); }
+    private static final class IEXSCAN {
+        static final MethodHandle H = FfmLib.fn("MPI_Iexscan", "int ptr ptr int type op comm ptr");
+    }
+    private static final class OPEN_PORT { static final MethodHandle H = FfmLib.fn("MPI_Open_port", "int info ptr"); }
+    private static final class CLOSE_PORT { static final MethodHandle H = FfmLib.fn("MPI_Close_port", "int ptr"); }
+    private static final class ACCEPT {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_accept", "int ptr info rank comm ptr");
+    }
+    private static final class CONNECT {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_connect", "int ptr info rank comm ptr");
+    }
+    private static final class PUBLISH_NAME { static final MethodHandle H = FfmLib.fn("MPI_Publish_name", "int ptr info ptr"); }
+    private static final class UNPUBLISH_NAME {
+        static final MethodHandle H = FfmLib.fn("MPI_Unpublish_name", "int ptr info ptr");
+    }
+    private static final class LOOKUP_NAME { static final MethodHandle H = FfmLib.fn("MPI_Lookup_name", "int ptr info ptr"); }
+    private static final class SPAWN {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_spawn", "int ptr ptr int info rank comm ptr ptr");
+    }
+    private static final class SPAWN_MULTIPLE {
+        static final MethodHandle H = FfmLib.fn("MPI_Comm_spawn_multiple", "int int ptr ptr ptr ptr int comm ptr ptr");
+    }
+    private static final class SCAN { static final MethodHandle H = FfmLib.fn("MPI_Scan", "int ptr ptr int type op comm"); }
+    private static final class EXSCAN { static final MethodHandle H = FfmLib.fn("MPI_Exscan", "int ptr ptr int type op comm"); }
 
     private FfmIntracomm() {
     }
 
     static long split(Intracomm self, long comm, int colour, int key) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) SPLIT.invokeExact(comm, colour, key, out));
+        return handleOut("comm", (a, out) -> (int) SPLIT.H.invokeExact(comm, colour, key, out));
     }
 
     /**
@@ -55,25 +76,25 @@ final class FfmIntracomm {
      */
     static long splitType(Intracomm self, long comm, int colour, int key, long info) throws MPIException {
         int type = colour == Comm.TYPE_SHARED ? TYPE_SHARED : colour;
-        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.invokeExact(comm, type, key, info, out));
+        return handleOut("comm", (a, out) -> (int) SPLIT_TYPE.H.invokeExact(comm, type, key, info, out));
     }
 
     static long create(Intracomm self, long comm, long group) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CREATE.invokeExact(comm, group, out));
+        return handleOut("comm", (a, out) -> (int) CREATE.H.invokeExact(comm, group, out));
     }
 
     static long createGroup(Intracomm self, long comm, long group, int tag) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CREATE_GROUP.invokeExact(comm, group, tag, out));
+        return handleOut("comm", (a, out) -> (int) CREATE_GROUP.H.invokeExact(comm, group, tag, out));
     }
 
     static long createCart(Intracomm self, long comm, int[] dims, boolean[] periods, boolean reorder)
             throws MPIException {
-        return handleOut("comm", (a, out) -> (int) CART_CREATE.invokeExact(comm, dims.length, FfmSupport.ints(a, dims),
+        return handleOut("comm", (a, out) -> (int) CART_CREATE.H.invokeExact(comm, dims.length, FfmSupport.ints(a, dims),
                 FfmCartComm.bools(a, periods), reorder ? 1 : 0, out));
     }
 
     static long createGraph(Intracomm self, long comm, int[] index, int[] edges, boolean reorder) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) GRAPH_CREATE.invokeExact(comm, index.length, FfmSupport.ints(a, index),
+        return handleOut("comm", (a, out) -> (int) GRAPH_CREATE.H.invokeExact(comm, index.length, FfmSupport.ints(a, index),
                 FfmSupport.ints(a, edges), reorder ? 1 : 0, out));
     }
 
@@ -84,7 +105,7 @@ final class FfmIntracomm {
 
     static long createDistGraph(Intracomm self, long comm, int[] sources, int[] degrees, int[] destinations,
             int[] weights, long info, boolean reorder, boolean weighted) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE.invokeExact(comm, sources.length,
+        return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE.H.invokeExact(comm, sources.length,
                 FfmSupport.ints(a, FfmLib.VALUES.ranksIn(sources)), FfmSupport.ints(a, degrees),
                 FfmSupport.ints(a, FfmLib.VALUES.ranksIn(destinations)),
                 weights(a, weights, weighted), info, reorder ? 1 : 0, out));
@@ -92,7 +113,7 @@ final class FfmIntracomm {
 
     static long createDistGraphAdjacent(Intracomm self, long comm, int[] sources, int[] sourceweights,
             int[] destinations, int[] distweights, long info, boolean reorder, boolean weighted) throws MPIException {
-        return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE_ADJACENT.invokeExact(comm, sources.length,
+        return handleOut("comm", (a, out) -> (int) DIST_GRAPH_CREATE_ADJACENT.H.invokeExact(comm, sources.length,
                 FfmSupport.ints(a, FfmLib.VALUES.ranksIn(sources)), weights(a, sourceweights, weighted),
                 destinations.length, FfmSupport.ints(a, FfmLib.VALUES.ranksIn(destinations)), weights(a, distweights, weighted), info, reorder ? 1 : 0, out));
     }
@@ -101,7 +122,7 @@ final class FfmIntracomm {
             long type, int baseType, Op jOp, long hOp) throws MPIException {
         FfmArgs.count("count", count);
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) ISCAN.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
+        return handleOut("req", (a, out) -> (int) ISCAN.H.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
                 count, type, op, comm, out));
     }
 
@@ -109,7 +130,7 @@ final class FfmIntracomm {
             long type, int baseType, Op jOp, long hOp) throws MPIException {
         FfmArgs.count("count", count);
         long op = FfmOp.handle(jOp, hOp, baseType);
-        return handleOut("req", (a, out) -> (int) IEXSCAN.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
+        return handleOut("req", (a, out) -> (int) IEXSCAN.H.invokeExact(inPlaceOr(sendbuf), FfmSupport.direct(recvbuf),
                 count, type, op, comm, out));
     }
 
@@ -131,7 +152,7 @@ final class FfmIntracomm {
 
     static String openPort(long info) throws MPIException {
         return portOut((a, port) -> {
-            int rc = (int) OPEN_PORT.invokeExact(info, port);
+            int rc = (int) OPEN_PORT.H.invokeExact(info, port);
             dynamic("MPI_Open_port", rc);
             return rc;
         });
@@ -155,17 +176,17 @@ final class FfmIntracomm {
     }
 
     static void closePort_jni(String name) throws MPIException {
-        FfmSupport.call((a, out) -> (int) CLOSE_PORT.invokeExact(a.allocateFrom(name)));
+        FfmSupport.call((a, out) -> (int) CLOSE_PORT.H.invokeExact(a.allocateFrom(name)));
     }
 
     static long accept(Intracomm self, long comm, String port, long info, int root) throws MPIException {
         FfmInPlace.dynamicProcesses();
-        return handleOut("comm", (a, out) -> (int) ACCEPT.invokeExact(portName(a, port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) ACCEPT.H.invokeExact(portName(a, port), info, root, comm, out));
     }
 
     static long connect(Intracomm self, long comm, String port, long info, int root) throws MPIException {
         FfmInPlace.dynamicProcesses();
-        return handleOut("comm", (a, out) -> (int) CONNECT.invokeExact(portName(a, port), info, root, comm, out));
+        return handleOut("comm", (a, out) -> (int) CONNECT.H.invokeExact(portName(a, port), info, root, comm, out));
     }
 
     /** The port name as C reads it; null (allowed off the root, as mpi_Intracomm.c passes it) is NULL. */
@@ -174,16 +195,16 @@ final class FfmIntracomm {
     }
 
     static void publishName(String service, long info, String port) throws MPIException {
-        FfmSupport.call((a, out) -> (int) PUBLISH_NAME.invokeExact(a.allocateFrom(service), info, a.allocateFrom(port)));
+        FfmSupport.call((a, out) -> (int) PUBLISH_NAME.H.invokeExact(a.allocateFrom(service), info, a.allocateFrom(port)));
     }
 
     static void unpublishName(String service, long info, String port) throws MPIException {
-        FfmSupport.call((a, out) -> (int) UNPUBLISH_NAME.invokeExact(a.allocateFrom(service), info,
+        FfmSupport.call((a, out) -> (int) UNPUBLISH_NAME.H.invokeExact(a.allocateFrom(service), info,
                 a.allocateFrom(port)));
     }
 
     static String lookupName(String service, long info) throws MPIException {
-        return portOut((a, port) -> (int) LOOKUP_NAME.invokeExact(a.allocateFrom(service), info, port));
+        return portOut((a, port) -> (int) LOOKUP_NAME.H.invokeExact(a.allocateFrom(service), info, port));
     }
 
     /** A NULL-terminated char*[] (MPI_ARGV_NULL for null). */
@@ -210,7 +231,7 @@ final class FfmIntracomm {
         try (Arena a = FfmScratch.open()) {
             MemorySegment codes = errcodes(a, errcodes);
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
-            dynamic("MPI_Comm_spawn", (int) SPAWN.invokeExact(a.allocateFrom(command), argv(a, argv), maxprocs, info,
+            dynamic("MPI_Comm_spawn", (int) SPAWN.H.invokeExact(a.allocateFrom(command), argv(a, argv), maxprocs, info,
                     root, comm, out, codes));
             copyCodes(codes, errcodes);
             return FfmSupport.getHandle(out, "comm", 0);
@@ -235,7 +256,7 @@ final class FfmIntracomm {
             }
             MemorySegment codes = errcodes(a, errcodes);
             MemorySegment out = FfmSupport.allocHandle(a, "comm");
-            dynamic("MPI_Comm_spawn_multiple", (int) SPAWN_MULTIPLE.invokeExact(commands.length, cmds, argvs,
+            dynamic("MPI_Comm_spawn_multiple", (int) SPAWN_MULTIPLE.H.invokeExact(commands.length, cmds, argvs,
                     FfmSupport.ints(a, maxprocs), FfmSupport.handles(a, "info", info), root, comm, out, codes));
             copyCodes(codes, errcodes);
             return FfmSupport.getHandle(out, "comm", 0);
@@ -252,12 +273,12 @@ final class FfmIntracomm {
 
     static void scan(Intracomm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
-        prefix(SCAN, comm, sendbuf, sdb, sendoff, recvbuf, rdb, recvoff, count, type, baseType, jOp, hOp);
+        prefix(SCAN.H, comm, sendbuf, sdb, sendoff, recvbuf, rdb, recvoff, count, type, baseType, jOp, hOp);
     }
 
     static void exScan(Intracomm self, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,
             boolean rdb, int recvoff, int count, long type, int baseType, Op jOp, long hOp) throws MPIException {
-        prefix(EXSCAN, comm, sendbuf, sdb, sendoff, recvbuf, rdb, recvoff, count, type, baseType, jOp, hOp);
+        prefix(EXSCAN.H, comm, sendbuf, sdb, sendoff, recvbuf, rdb, recvoff, count, type, baseType, jOp, hOp);
     }
 
     private static void prefix(MethodHandle h, long comm, Object sendbuf, boolean sdb, int sendoff, Object recvbuf,

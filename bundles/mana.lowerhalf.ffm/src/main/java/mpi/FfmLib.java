@@ -39,6 +39,8 @@ final class FfmLib {
     private static final Map<String, Long> ABI = new HashMap<>();
     /** The API's constants (Open MPI's) to and from this library's. */
     static final FfmValues VALUES;
+    private static final FunctionDescriptor INT_PTR_INT = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+            ValueLayout.JAVA_INT);
 
     static {
         keepJvmSignals();
@@ -46,17 +48,22 @@ final class FfmLib {
         IMPL = SHIM.getFileName().toString().replace("libmana_abi_", "").replace(".so", "");
         LOOKUP = SymbolLookup.libraryLookup(SHIM, Arena.global());
         try {
-            MethodHandle count = raw("mana_abi_count", FunctionDescriptor.of(ValueLayout.JAVA_INT));
-            MethodHandle name = raw("mana_abi_name", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-            MethodHandle value = raw("mana_abi_value", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
-            int n = (int) count.invokeExact();
-            for (int i = 0; i < n; i++) {
-                MemorySegment s = (MemorySegment) name.invokeExact(i);
-                ABI.put(s.reinterpret(256).getString(0), (long) value.invokeExact(i));
-            }
-            MethodHandle promote = raw("mana_abi_promote_global",
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            // One shape (int ptr int) for both calls: each new shape costs milliseconds to link.
+            MethodHandle table = raw("mana_abi_table", INT_PTR_INT);
+            MethodHandle promote = raw("mana_abi_promote_global", INT_PTR_INT);
             try (Arena a = Arena.ofConfined()) {
+                int room = 16 * 1024;
+                MemorySegment text = a.allocate(room);
+                int n = (int) table.invokeExact(text, room);
+                if (n >= room) {
+                    room = n + 1;
+                    text = a.allocate(room);
+                    n = (int) table.invokeExact(text, room);
+                }
+                if (n < 0 || n >= room) {
+                    throw new IllegalStateException("mana_abi_table gave " + n);
+                }
+                readTable(text.getString(0));
                 MemorySegment path = a.allocate(4096);
                 int rc = (int) promote.invokeExact(path, 4096);
                 if (rc != 0) {
@@ -81,18 +88,35 @@ final class FfmLib {
     private FfmLib() {
     }
 
+    /** mana_abi_table's text: "NAME VALUE" lines. */
+    private static void readTable(String text) {
+        int at = 0;
+        while (at < text.length()) {
+            int nl = text.indexOf('\n', at);
+            int end = nl < 0 ? text.length() : nl;
+            int sp = text.lastIndexOf(' ', end - 1);
+            if (sp <= at) {
+                throw new IllegalStateException("the ABI shim " + SHIM + " gave a malformed entry: " + text.substring(at, end));
+            }
+            ABI.put(text.substring(at, sp), Long.parseLong(text, sp + 1, end, 10));
+            at = end + 1;
+        }
+    }
+
     /**
      * UCX (under MPICH's ch4 and Open MPI's UCX components) installs handlers for SIGSEGV and
      * friends that turn the JVM's own implicit null checks and safepoint polls into a crash
      * report. UCX_ERROR_SIGNALS="" keeps them off (unless the user set it); it is read at MPI_Init.
      */
     private static void keepJvmSignals() {
+        if (System.getenv("UCX_ERROR_SIGNALS") != null) {
+            return;
+        }
         try {
-            MethodHandle setenv = LINKER.downcallHandle(LINKER.defaultLookup().find("setenv").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-            try (Arena a = Arena.ofConfined()) {
-                int rc = (int) setenv.invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 0);
-            }
+            // putenv ("int ptr", a shape many MPI functions share) keeps the string: global memory
+            MethodHandle putenv = LINKER.downcallHandle(LINKER.defaultLookup().find("putenv").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+            int rc = (int) putenv.invokeExact(Arena.global().allocateFrom("UCX_ERROR_SIGNALS="));
         } catch (Throwable t) {
             throw new IllegalStateException("cannot set UCX_ERROR_SIGNALS: " + t, t);
         }
@@ -192,6 +216,13 @@ final class FfmLib {
      * req, group, info, errh, msg, win, file) whose C width comes from the shim; handles are
      * long on the Java side. A function the library lacks gives a handle that throws
      * MPIException naming it.
+     *
+     * <p>Linking costs 1–7 ms of CPU for each new shape (the JDK spins the downcall stub's
+     * classes; functions of one shape share them), so every caller keeps its handle in a holder
+     * class of its own, {@code private static final class SEND { static final MethodHandle H =
+     * FfmLib.fn(...); }}, used as {@code SEND.H.invokeExact(...)}: the handle is linked on the
+     * function's first call, not when its Ffm class is initialised (that linked some 150 handles
+     * in a rank's start, about 0.2 s), and is a static final constant the JIT folds afterwards.
      */
     static MethodHandle fn(String name, String sig) {
         return fn(name, sig, new Linker.Option[0]);
@@ -229,7 +260,7 @@ final class FfmLib {
             if (t[i].equals("comm")) {
                 h = MethodHandles.filterArguments(h, i - 1, FfmHandles.CHECK_COMM);
             }
-            MethodHandle in = VALUES.identity ? null : VALUE_FILTERS.get(t[i]);
+            MethodHandle in = VALUES.identity ? null : ValueFilters.BY_TOKEN.get(t[i]);
             if (in != null) {
                 h = MethodHandles.filterArguments(h, i - 1, in);
             }
@@ -243,7 +274,10 @@ final class FfmLib {
      * (ANY_TAG), keyval, errcode (an error class or code), lock (lock type), assert (RMA assert
      * bits), order (ORDER_C/FORTRAN), thread (thread level).
      */
-    private static final Map<String, MethodHandle> VALUE_FILTERS = valueFilters();
+    private static final class ValueFilters {
+        /** Made only where the library's numbers differ from the API's (not on Open MPI). */
+        static final Map<String, MethodHandle> BY_TOKEN = valueFilters();
+    }
 
     private static Map<String, MethodHandle> valueFilters() {
         try {

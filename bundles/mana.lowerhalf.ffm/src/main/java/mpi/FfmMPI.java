@@ -12,23 +12,29 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.MPI (ompi/mpi/java/c/mpi_MPI.c). */
 final class FfmMPI {
 
-    private static final MethodHandle INIT = FfmLib.fn("MPI_Init", "int ptr ptr");
-    private static final MethodHandle INIT_THREAD = FfmLib.fn("MPI_Init_thread", "int ptr ptr thread ptr");
-    private static final MethodHandle QUERY_THREAD = FfmLib.fn("MPI_Query_thread", "int ptr");
-    private static final MethodHandle IS_THREAD_MAIN = FfmLib.fn("MPI_Is_thread_main", "int ptr");
-    private static final MethodHandle FINALIZE = FfmLib.fn("MPI_Finalize", "int");
-    private static final MethodHandle WTIME = FfmLib.fn("MPI_Wtime", "double");
-    private static final MethodHandle WTICK = FfmLib.fn("MPI_Wtick", "double");
-    private static final MethodHandle GET_VERSION = FfmLib.fn("MPI_Get_version", "int ptr ptr");
-    private static final MethodHandle GET_LIB_VERSION = FfmLib.fn("MPI_Get_library_version", "int ptr ptr");
-    private static final MethodHandle PROCESSOR_NAME = FfmLib.fn("MPI_Get_processor_name", "int ptr ptr");
-    private static final MethodHandle BUFFER_ATTACH = FfmLib.fn("MPI_Buffer_attach", "int ptr int");
-    private static final MethodHandle BUFFER_DETACH = FfmLib.fn("MPI_Buffer_detach", "int ptr ptr");
+    private static final class INIT { static final MethodHandle H = FfmLib.fn("MPI_Init", "int ptr ptr"); }
+    private static final class INIT_THREAD {
+        static final MethodHandle H = FfmLib.fn("MPI_Init_thread", "int ptr ptr thread ptr");
+    }
+    private static final class QUERY_THREAD { static final MethodHandle H = FfmLib.fn("MPI_Query_thread", "int ptr"); }
+    private static final class IS_THREAD_MAIN { static final MethodHandle H = FfmLib.fn("MPI_Is_thread_main", "int ptr"); }
+    private static final class FINALIZE { static final MethodHandle H = FfmLib.fn("MPI_Finalize", "int"); }
+    private static final class WTIME { static final MethodHandle H = FfmLib.fn("MPI_Wtime", "double"); }
+    private static final class WTICK { static final MethodHandle H = FfmLib.fn("MPI_Wtick", "double"); }
+    private static final class GET_VERSION { static final MethodHandle H = FfmLib.fn("MPI_Get_version", "int ptr ptr"); }
+    private static final class GET_LIB_VERSION {
+        static final MethodHandle H = FfmLib.fn("MPI_Get_library_version", "int ptr ptr");
+    }
+    private static final class PROCESSOR_NAME {
+        static final MethodHandle H = FfmLib.fn("MPI_Get_processor_name", "int ptr ptr");
+    }
+    private static final class BUFFER_ATTACH { static final MethodHandle H = FfmLib.fn("MPI_Buffer_attach", "int ptr int"); }
+    private static final class BUFFER_DETACH { static final MethodHandle H = FfmLib.fn("MPI_Buffer_detach", "int ptr ptr"); }
     /** The attached buffer's C memory (MPI keeps it until detach; the JNI code pins the array instead). */
     private static Arena attachedArena;
     private static MemorySegment attached;
-    private static final MethodHandle INITIALIZED = FfmLib.fn("MPI_Initialized", "int ptr");
-    private static final MethodHandle FINALIZED = FfmLib.fn("MPI_Finalized", "int ptr");
+    private static final class INITIALIZED { static final MethodHandle H = FfmLib.fn("MPI_Initialized", "int ptr"); }
+    private static final class FINALIZED { static final MethodHandle H = FfmLib.fn("MPI_Finalized", "int ptr"); }
 
     private FfmMPI() {
     }
@@ -71,7 +77,7 @@ final class FfmMPI {
             }
             argv.setAtIndex(ADDRESS, args.length, MemorySegment.NULL);
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
-            check((int) INIT.invokeExact(argc, argvp));
+            check((int) INIT.H.invokeExact(argc, argvp));
             FfmInfoEnv.fill((int) FfmLib.c("MPI_THREAD_SINGLE"));
             return args(argc, argvp);
         } catch (Throwable t) {
@@ -99,7 +105,7 @@ final class FfmMPI {
             argv.setAtIndex(ADDRESS, args.length, MemorySegment.NULL);
             MemorySegment argvp = a.allocateFrom(ADDRESS, argv);
             MemorySegment provided = a.allocate(JAVA_INT);
-            check((int) INIT_THREAD.invokeExact(argc, argvp, required, provided));
+            check((int) INIT_THREAD.H.invokeExact(argc, argvp, required, provided));
             FfmInfoEnv.fill(required);
             return FfmLib.VALUES.threadLevels.out(provided.get(JAVA_INT, 0));
         } catch (Throwable t) {
@@ -108,16 +114,16 @@ final class FfmMPI {
     }
 
     static int queryThread_jni() throws MPIException {
-        return FfmLib.VALUES.threadLevels.out(intOut(QUERY_THREAD));
+        return FfmLib.VALUES.threadLevels.out(intOut(QUERY_THREAD.H));
     }
 
     static boolean isThreadMain_jni() throws MPIException {
-        return intOut(IS_THREAD_MAIN) != 0;
+        return intOut(IS_THREAD_MAIN.H) != 0;
     }
 
     static void Finalize_jni() throws MPIException {
         try {
-            check((int) FINALIZE.invokeExact());
+            check((int) FINALIZE.H.invokeExact());
         } catch (Throwable t) {
             throw wrap(t);
         }
@@ -125,7 +131,7 @@ final class FfmMPI {
 
     static double wtime_jni() {
         try {
-            return (double) WTIME.invokeExact();
+            return (double) WTIME.H.invokeExact();
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
@@ -133,7 +139,7 @@ final class FfmMPI {
 
     static double wtick_jni() {
         try {
-            return (double) WTICK.invokeExact();
+            return (double) WTICK.H.invokeExact();
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
@@ -143,7 +149,7 @@ final class FfmMPI {
         try (Arena a = FfmScratch.open()) {
             MemorySegment v = a.allocate(JAVA_INT);
             MemorySegment s = a.allocate(JAVA_INT);
-            check((int) GET_VERSION.invokeExact(v, s));
+            check((int) GET_VERSION.H.invokeExact(v, s));
             return new Version(v.get(JAVA_INT, 0), s.get(JAVA_INT, 0));
         } catch (Throwable t) {
             throw wrap(t);
@@ -154,7 +160,7 @@ final class FfmMPI {
         try (Arena a = FfmScratch.open()) {
             MemorySegment buf = a.allocate(FfmLib.c("MPI_MAX_LIBRARY_VERSION_STRING") + 1);
             MemorySegment len = a.allocate(JAVA_INT);
-            check((int) GET_LIB_VERSION.invokeExact(buf, len));
+            check((int) GET_LIB_VERSION.H.invokeExact(buf, len));
             return buf.getString(0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -165,7 +171,7 @@ final class FfmMPI {
         try (Arena a = FfmScratch.open()) {
             MemorySegment name = a.allocate(Math.max(buf.length, FfmLib.c("MPI_MAX_PROCESSOR_NAME")) + 1);
             MemorySegment len = a.allocate(JAVA_INT);
-            check((int) PROCESSOR_NAME.invokeExact(name, len));
+            check((int) PROCESSOR_NAME.H.invokeExact(name, len));
             int n = Math.min(len.get(JAVA_INT, 0), buf.length);
             MemorySegment.copy(name, 0, MemorySegment.ofArray(buf), 0, n);
             return len.get(JAVA_INT, 0);
@@ -179,7 +185,7 @@ final class FfmMPI {
         MemorySegment mem = arena.allocate(Math.max(buffer.length, 1));
         MemorySegment.copy(MemorySegment.ofArray(buffer), 0, mem, 0, buffer.length);
         try {
-            check((int) BUFFER_ATTACH.invokeExact(mem, buffer.length));
+            check((int) BUFFER_ATTACH.H.invokeExact(mem, buffer.length));
         } catch (Throwable t) {
             arena.close();
             throw wrap(t);
@@ -196,7 +202,7 @@ final class FfmMPI {
         try (Arena a = FfmScratch.open()) {
             MemorySegment ptr = a.allocate(ADDRESS);
             MemorySegment size = a.allocate(JAVA_INT);
-            check((int) BUFFER_DETACH.invokeExact(ptr, size));
+            check((int) BUFFER_DETACH.H.invokeExact(ptr, size));
             if (buffer != null && attached != null) {
                 MemorySegment.copy(attached, 0, MemorySegment.ofArray(buffer), 0,
                         Math.min(buffer.length, attached.byteSize()));
@@ -213,11 +219,11 @@ final class FfmMPI {
     }
 
     static boolean isInitialized() throws MPIException {
-        return intOut(INITIALIZED) != 0;
+        return intOut(INITIALIZED.H) != 0;
     }
 
     static boolean isFinalized() throws MPIException {
-        return intOut(FINALIZED) != 0;
+        return intOut(FINALIZED.H) != 0;
     }
 
     private static int intOut(MethodHandle h) throws MPIException {

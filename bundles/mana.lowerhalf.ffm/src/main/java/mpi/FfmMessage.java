@@ -15,10 +15,12 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.Message (ompi/mpi/java/c/mpi_Message.c): matched probe and receive. */
 final class FfmMessage {
 
-    private static final MethodHandle MPROBE = FfmLib.fn("MPI_Mprobe", "int rank tag comm ptr ptr");
-    private static final MethodHandle IMPROBE = FfmLib.fn("MPI_Improbe", "int rank tag comm ptr ptr ptr");
-    private static final MethodHandle MRECV = FfmLib.fn("MPI_Mrecv", "int ptr int type ptr ptr");
-    private static final MethodHandle IMRECV = FfmLib.fn("MPI_Imrecv", "int ptr int type ptr ptr");
+    private static final class MPROBE { static final MethodHandle H = FfmLib.fn("MPI_Mprobe", "int rank tag comm ptr ptr"); }
+    private static final class IMPROBE {
+        static final MethodHandle H = FfmLib.fn("MPI_Improbe", "int rank tag comm ptr ptr ptr");
+    }
+    private static final class MRECV { static final MethodHandle H = FfmLib.fn("MPI_Mrecv", "int ptr int type ptr ptr"); }
+    private static final class IMRECV { static final MethodHandle H = FfmLib.fn("MPI_Imrecv", "int ptr int type ptr ptr"); }
 
     private FfmMessage() {
     }
@@ -33,7 +35,7 @@ final class FfmMessage {
         try (Arena a = FfmScratch.open()) {
             MemorySegment msg = allocHandle(a, "msg");
             MemorySegment st = allocStatus(a);
-            check((int) MPROBE.invokeExact(source, tag, comm, msg, st));
+            check((int) MPROBE.H.invokeExact(source, tag, comm, msg, st));
             statusToJava(st, status, -1);
             return getHandle(msg, "msg", 0);
         } catch (Throwable t) {
@@ -46,7 +48,7 @@ final class FfmMessage {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment msg = allocHandle(a, "msg");
             MemorySegment st = allocStatus(a);
-            check((int) IMPROBE.invokeExact(source, tag, comm, flag, msg, st));
+            check((int) IMPROBE.H.invokeExact(source, tag, comm, flag, msg, st));
             if (flag.get(JAVA_INT, 0) == 0) {
                 return null;
             }
@@ -63,7 +65,7 @@ final class FfmMessage {
             MemorySegment ptr = FfmSupport.write(a, buf, db, offset, count, type);
             MemorySegment msg = allocHandle(a, "msg", message);
             MemorySegment st = allocStatus(a);
-            check((int) MRECV.invokeExact(ptr, count, type, msg, st));
+            check((int) MRECV.H.invokeExact(ptr, count, type, msg, st));
             statusToJava(st, status, -1);
             boolean noGaps = FfmSupport.typeSize(type) == FfmSupport.extent(type);
             FfmSupport.writeBack(ptr, buf, db, offset, noGaps ? status[4] : Long.MAX_VALUE);
@@ -77,7 +79,7 @@ final class FfmMessage {
         try (Arena a = FfmScratch.open()) {
             MemorySegment msg = allocHandle(a, "msg", message);
             MemorySegment req = allocHandle(a, "req");
-            check((int) IMRECV.invokeExact(FfmSupport.direct(buf), count, type, msg, req));
+            check((int) IMRECV.H.invokeExact(FfmSupport.direct(buf), count, type, msg, req));
             self.handle = getHandle(msg, "msg", 0);
             return getHandle(req, "req", 0);
         } catch (Throwable t) {

@@ -20,8 +20,8 @@ import java.lang.invoke.MethodType;
  */
 final class FfmOp {
 
-    private static final MethodHandle FREE = FfmLib.fn("MPI_Op_free", "int ptr");
-    private static final MethodHandle CREATE = FfmLib.fn("MPI_Op_create", "int ptr int ptr");
+    private static final class FREE { static final MethodHandle H = FfmLib.fn("MPI_Op_free", "int ptr"); }
+    private static final class CREATE { static final MethodHandle H = FfmLib.fn("MPI_Op_create", "int ptr int ptr"); }
     /** The order of mpi_Op.c's table, indexed by the type MPI.java passes to new Op(type). */
     private static final String[] OPS = {"MPI_OP_NULL", "MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND",
         "MPI_BAND", "MPI_LOR", "MPI_BOR", "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE", "MPI_NO_OP"};
@@ -54,7 +54,7 @@ final class FfmOp {
     static void free(Op self) throws MPIException {
         long op = self.handle;
         if (op != 0 && op != FfmLib.c("MPI_OP_NULL")) {
-            self.handle = handleOut("op", op, (a, out) -> (int) FREE.invokeExact(out));
+            self.handle = handleOut("op", op, (a, out) -> (int) FREE.H.invokeExact(out));
         }
     }
 
@@ -78,7 +78,7 @@ final class FfmOp {
             // Lives as long as the job: MPI may call it until the Op is freed, and freeing is the application's.
             MemorySegment stub = FfmLib.LINKER.upcallStub(target, USER_FUNCTION, Arena.global());
             int commute = jOp.isCommutative() ? 1 : 0;
-            jOp.handle = handleOut("op", (a, out) -> (int) CREATE.invokeExact(stub, commute, out));
+            jOp.handle = handleOut("op", (a, out) -> (int) CREATE.H.invokeExact(stub, commute, out));
             return jOp.handle;
         }
     }

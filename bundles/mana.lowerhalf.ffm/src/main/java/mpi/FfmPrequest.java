@@ -12,8 +12,8 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.Prequest (ompi/mpi/java/c/mpi_Prequest.c). */
 final class FfmPrequest {
 
-    private static final MethodHandle START = FfmLib.fn("MPI_Start", "int ptr");
-    private static final MethodHandle STARTALL = FfmLib.fn("MPI_Startall", "int int ptr");
+    private static final class START { static final MethodHandle H = FfmLib.fn("MPI_Start", "int ptr"); }
+    private static final class STARTALL { static final MethodHandle H = FfmLib.fn("MPI_Startall", "int int ptr"); }
 
     private FfmPrequest() {
     }
@@ -21,7 +21,7 @@ final class FfmPrequest {
     static long start(Prequest self, long request) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", request);
-            check((int) START.invokeExact(r));
+            check((int) START.H.invokeExact(r));
             return getHandle(r, "req", 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -31,7 +31,7 @@ final class FfmPrequest {
     static void startAll(long[] requests) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
-            int rc = (int) STARTALL.invokeExact(requests.length, reqs);
+            int rc = (int) STARTALL.H.invokeExact(requests.length, reqs);
             for (int i = 0; i < requests.length; i++) {
                 requests[i] = getHandle(reqs, "req", i);
             }

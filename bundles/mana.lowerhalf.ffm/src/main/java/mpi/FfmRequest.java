@@ -16,17 +16,19 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.Request (ompi/mpi/java/c/mpi_Request.c). */
 final class FfmRequest {
 
-    private static final MethodHandle FREE = FfmLib.fn("MPI_Request_free", "int ptr");
-    private static final MethodHandle CANCEL = FfmLib.fn("MPI_Cancel", "int ptr");
-    private static final MethodHandle WAIT = FfmLib.fn("MPI_Wait", "int ptr ptr");
-    private static final MethodHandle TEST = FfmLib.fn("MPI_Test", "int ptr ptr ptr");
-    private static final MethodHandle GET_STATUS = FfmLib.fn("MPI_Request_get_status", "int req ptr ptr");
-    private static final MethodHandle WAITANY = FfmLib.fn("MPI_Waitany", "int int ptr ptr ptr");
-    private static final MethodHandle TESTANY = FfmLib.fn("MPI_Testany", "int int ptr ptr ptr ptr");
-    private static final MethodHandle WAITALL = FfmLib.fn("MPI_Waitall", "int int ptr ptr");
-    private static final MethodHandle TESTALL = FfmLib.fn("MPI_Testall", "int int ptr ptr ptr");
-    private static final MethodHandle WAITSOME = FfmLib.fn("MPI_Waitsome", "int int ptr ptr ptr ptr");
-    private static final MethodHandle TESTSOME = FfmLib.fn("MPI_Testsome", "int int ptr ptr ptr ptr");
+    private static final class FREE { static final MethodHandle H = FfmLib.fn("MPI_Request_free", "int ptr"); }
+    private static final class CANCEL { static final MethodHandle H = FfmLib.fn("MPI_Cancel", "int ptr"); }
+    private static final class WAIT { static final MethodHandle H = FfmLib.fn("MPI_Wait", "int ptr ptr"); }
+    private static final class TEST { static final MethodHandle H = FfmLib.fn("MPI_Test", "int ptr ptr ptr"); }
+    private static final class GET_STATUS {
+        static final MethodHandle H = FfmLib.fn("MPI_Request_get_status", "int req ptr ptr");
+    }
+    private static final class WAITANY { static final MethodHandle H = FfmLib.fn("MPI_Waitany", "int int ptr ptr ptr"); }
+    private static final class TESTANY { static final MethodHandle H = FfmLib.fn("MPI_Testany", "int int ptr ptr ptr ptr"); }
+    private static final class WAITALL { static final MethodHandle H = FfmLib.fn("MPI_Waitall", "int int ptr ptr"); }
+    private static final class TESTALL { static final MethodHandle H = FfmLib.fn("MPI_Testall", "int int ptr ptr ptr"); }
+    private static final class WAITSOME { static final MethodHandle H = FfmLib.fn("MPI_Waitsome", "int int ptr ptr ptr ptr"); }
+    private static final class TESTSOME { static final MethodHandle H = FfmLib.fn("MPI_Testsome", "int int ptr ptr ptr ptr"); }
     static final MemorySegment STATUS_IGNORE = MemorySegment.ofAddress(FfmLib.c("MPI_STATUS_IGNORE"));
     static final MemorySegment STATUSES_IGNORE = MemorySegment.ofAddress(FfmLib.c("MPI_STATUSES_IGNORE"));
     private static final int UNDEFINED = (int) FfmLib.c("MPI_UNDEFINED");
@@ -42,13 +44,13 @@ final class FfmRequest {
     }
 
     static long free(Request self, long req) throws MPIException {
-        long after = onRequest(FREE, req);
+        long after = onRequest(FREE.H, req);
         FfmKeep.update(req, after);
         return after;
     }
 
     static void cancel(Request self, long request) throws MPIException {
-        onRequest(CANCEL, request);
+        onRequest(CANCEL.H, request);
     }
 
     private static long onRequest(MethodHandle h, long req) throws MPIException {
@@ -66,7 +68,7 @@ final class FfmRequest {
             MemorySegment r = a.handleSlot();
             FfmSupport.setHandle(r, "req", 0, request);
             MemorySegment st = a.statusSlot();
-            check((int) WAIT.invokeExact(r, st));
+            check((int) WAIT.H.invokeExact(r, st));
             statusToJava(st, stat, -1);
             FfmKeep.update(request, getHandle(r, "req", 0));
             return getHandle(r, "req", 0);
@@ -79,7 +81,7 @@ final class FfmRequest {
         try (FfmScratch a = FfmScratch.open()) {
             MemorySegment r = a.handleSlot();
             FfmSupport.setHandle(r, "req", 0, request);
-            check((int) WAIT.invokeExact(r, STATUS_IGNORE));
+            check((int) WAIT.H.invokeExact(r, STATUS_IGNORE));
             FfmKeep.update(request, getHandle(r, "req", 0));
             return getHandle(r, "req", 0);
         } catch (Throwable t) {
@@ -92,7 +94,7 @@ final class FfmRequest {
             MemorySegment r = allocHandle(a, "req", request);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
-            check((int) TEST.invokeExact(r, flag, st));
+            check((int) TEST.H.invokeExact(r, flag, st));
             self.handle = getHandle(r, "req", 0);
             FfmKeep.update(request, self.handle);
             return flag.get(JAVA_INT, 0) != 0 ? newStatus(st) : null;
@@ -105,7 +107,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
-            check((int) GET_STATUS.invokeExact(request, flag, st));
+            check((int) GET_STATUS.H.invokeExact(request, flag, st));
             return flag.get(JAVA_INT, 0) != 0 ? newStatus(st) : null;
         } catch (Throwable t) {
             throw wrap(t);
@@ -116,7 +118,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment r = allocHandle(a, "req", handle);
             MemorySegment flag = a.allocate(JAVA_INT);
-            check((int) TEST.invokeExact(r, flag, STATUS_IGNORE));
+            check((int) TEST.H.invokeExact(r, flag, STATUS_IGNORE));
             self.handle = getHandle(r, "req", 0);
             FfmKeep.update(handle, self.handle);
             return flag.get(JAVA_INT, 0) != 0;
@@ -147,11 +149,11 @@ final class FfmRequest {
             MemorySegment r = reqs.asSlice(i * width, width);
             int e;
             if (wait) {
-                e = (int) WAIT.invokeExact(r, st);
+                e = (int) WAIT.H.invokeExact(r, st);
             } else {
                 try (Arena a = FfmScratch.open()) {
                     MemorySegment flag = a.allocate(JAVA_INT);
-                    e = (int) TEST.invokeExact(r, flag, st);
+                    e = (int) TEST.H.invokeExact(r, flag, st);
                     if (e == 0 && flag.get(JAVA_INT, 0) == 0) {
                         continue; // still pending: stays active, as MPI said
                     }
@@ -188,7 +190,7 @@ final class FfmRequest {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
-            int rc = (int) WAITANY.invokeExact(requests.length, reqs, index, st);
+            int rc = (int) WAITANY.H.invokeExact(requests.length, reqs, index, st);
             back(reqs, requests);
             check(rc);
             statusToJava(st, status, index.get(JAVA_INT, 0));
@@ -201,7 +203,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
-            int rc = (int) WAITANY.invokeExact(requests.length, reqs, index, STATUS_IGNORE);
+            int rc = (int) WAITANY.H.invokeExact(requests.length, reqs, index, STATUS_IGNORE);
             back(reqs, requests);
             check(rc);
             return index.get(JAVA_INT, 0);
@@ -216,7 +218,7 @@ final class FfmRequest {
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment st = allocStatus(a);
-            int rc = (int) TESTANY.invokeExact(requests.length, reqs, index, flag, st);
+            int rc = (int) TESTANY.H.invokeExact(requests.length, reqs, index, flag, st);
             back(reqs, requests);
             check(rc);
             return flag.get(JAVA_INT, 0) != 0 ? FfmSupport.newStatus(st, index.get(JAVA_INT, 0)) : null;
@@ -230,7 +232,7 @@ final class FfmRequest {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment index = a.allocate(JAVA_INT);
             MemorySegment flag = a.allocate(JAVA_INT);
-            int rc = (int) TESTANY.invokeExact(requests.length, reqs, index, flag, STATUS_IGNORE);
+            int rc = (int) TESTANY.H.invokeExact(requests.length, reqs, index, flag, STATUS_IGNORE);
             back(reqs, requests);
             check(rc);
             return index.get(JAVA_INT, 0);
@@ -243,7 +245,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment sts = statuses(a, requests.length);
-            int rc = (int) WAITALL.invokeExact(requests.length, reqs, sts);
+            int rc = (int) WAITALL.H.invokeExact(requests.length, reqs, sts);
             completePending(rc, reqs, sts, requests.length, true);
             back(reqs, requests);
             check(rc);
@@ -261,7 +263,7 @@ final class FfmRequest {
         try (Arena a = FfmScratch.open()) {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment sts = statuses(a, requests.length); // to see which ones MPI left pending
-            int rc = (int) WAITALL.invokeExact(requests.length, reqs, sts);
+            int rc = (int) WAITALL.H.invokeExact(requests.length, reqs, sts);
             completePending(rc, reqs, sts, requests.length, true);
             back(reqs, requests);
             check(rc);
@@ -275,7 +277,7 @@ final class FfmRequest {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment sts = statuses(a, requests.length);
-            int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, sts);
+            int rc = (int) TESTALL.H.invokeExact(requests.length, reqs, flag, sts);
             completePending(rc, reqs, sts, requests.length, false);
             back(reqs, requests);
             check(rc);
@@ -297,7 +299,7 @@ final class FfmRequest {
             MemorySegment reqs = FfmSupport.handles(a, "req", requests);
             MemorySegment flag = a.allocate(JAVA_INT);
             MemorySegment sts = statuses(a, requests.length);
-            int rc = (int) TESTALL.invokeExact(requests.length, reqs, flag, sts);
+            int rc = (int) TESTALL.H.invokeExact(requests.length, reqs, flag, sts);
             completePending(rc, reqs, sts, requests.length, false);
             back(reqs, requests);
             check(rc);
@@ -308,11 +310,11 @@ final class FfmRequest {
     }
 
     static Status[] waitSomeStatus(long[] requests) throws MPIException {
-        return someStatus(WAITSOME, requests);
+        return someStatus(WAITSOME.H, requests);
     }
 
     static Status[] testSomeStatus(long[] requests) throws MPIException {
-        return someStatus(TESTSOME, requests);
+        return someStatus(TESTSOME.H, requests);
     }
 
     private static Status[] someStatus(MethodHandle h, long[] requests) throws MPIException {
@@ -340,11 +342,11 @@ final class FfmRequest {
     }
 
     static int[] waitSome(long[] requests) throws MPIException {
-        return some(WAITSOME, requests);
+        return some(WAITSOME.H, requests);
     }
 
     static int[] testSome(long[] requests) throws MPIException {
-        return some(TESTSOME, requests);
+        return some(TESTSOME.H, requests);
     }
 
     private static int[] some(MethodHandle h, long[] requests) throws MPIException {

@@ -13,13 +13,21 @@ import java.lang.invoke.MethodHandle;
 /** FFM natives of mpi.Status (ompi/mpi/java/c/mpi_Status.c): the Java fields back to an MPI_Status, then the call. */
 final class FfmStatus {
 
-    private static final MethodHandle GET_COUNT = FfmLib.fn("MPI_Get_count", "int ptr type ptr");
-    private static final MethodHandle TEST_CANCELLED = FfmLib.fn("MPI_Test_cancelled", "int ptr ptr");
-    private static final MethodHandle GET_ELEMENTS = FfmLib.fn("MPI_Get_elements", "int ptr type ptr");
-    private static final MethodHandle GET_ELEMENTS_X = FfmLib.fn("MPI_Get_elements_x", "int ptr type ptr");
-    private static final MethodHandle SET_ELEMENTS = FfmLib.fn("MPI_Status_set_elements", "int ptr type int");
-    private static final MethodHandle SET_ELEMENTS_X = FfmLib.fn("MPI_Status_set_elements_x", "int ptr type long");
-    private static final MethodHandle SET_CANCELLED = FfmLib.fn("MPI_Status_set_cancelled", "int ptr int");
+    private static final class GET_COUNT { static final MethodHandle H = FfmLib.fn("MPI_Get_count", "int ptr type ptr"); }
+    private static final class TEST_CANCELLED { static final MethodHandle H = FfmLib.fn("MPI_Test_cancelled", "int ptr ptr"); }
+    private static final class GET_ELEMENTS { static final MethodHandle H = FfmLib.fn("MPI_Get_elements", "int ptr type ptr"); }
+    private static final class GET_ELEMENTS_X {
+        static final MethodHandle H = FfmLib.fn("MPI_Get_elements_x", "int ptr type ptr");
+    }
+    private static final class SET_ELEMENTS {
+        static final MethodHandle H = FfmLib.fn("MPI_Status_set_elements", "int ptr type int");
+    }
+    private static final class SET_ELEMENTS_X {
+        static final MethodHandle H = FfmLib.fn("MPI_Status_set_elements_x", "int ptr type long");
+    }
+    private static final class SET_CANCELLED {
+        static final MethodHandle H = FfmLib.fn("MPI_Status_set_cancelled", "int ptr int");
+    }
 
     private FfmStatus() {
     }
@@ -32,7 +40,7 @@ final class FfmStatus {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
-            check((int) GET_COUNT.invokeExact(st, datatype, out));
+            check((int) GET_COUNT.H.invokeExact(st, datatype, out));
             return out.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -44,7 +52,7 @@ final class FfmStatus {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
-            check((int) TEST_CANCELLED.invokeExact(st, out));
+            check((int) TEST_CANCELLED.H.invokeExact(st, out));
             return out.get(JAVA_INT, 0) != 0;
         } catch (Throwable t) {
             throw wrap(t);
@@ -56,7 +64,7 @@ final class FfmStatus {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_INT);
-            check((int) GET_ELEMENTS.invokeExact(st, datatype, out));
+            check((int) GET_ELEMENTS.H.invokeExact(st, datatype, out));
             return out.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -68,7 +76,7 @@ final class FfmStatus {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
             MemorySegment out = a.allocate(JAVA_LONG);
-            check((int) GET_ELEMENTS_X.invokeExact(st, datatype, out));
+            check((int) GET_ELEMENTS_X.H.invokeExact(st, datatype, out));
             return new Count(out.get(JAVA_LONG, 0));
         } catch (Throwable t) {
             throw wrap(t);
@@ -80,7 +88,7 @@ final class FfmStatus {
             int count) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
-            check((int) SET_ELEMENTS.invokeExact(st, datatype, count));
+            check((int) SET_ELEMENTS.H.invokeExact(st, datatype, count));
             long[] d = new long[5];
             FfmSupport.statusToJava(st, d, -1);
             return (int) d[4];
@@ -93,7 +101,7 @@ final class FfmStatus {
             long count) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
-            check((int) SET_ELEMENTS_X.invokeExact(st, datatype, count));
+            check((int) SET_ELEMENTS_X.H.invokeExact(st, datatype, count));
             long[] d = new long[5];
             FfmSupport.statusToJava(st, d, -1);
             return d[4];
@@ -106,7 +114,7 @@ final class FfmStatus {
             throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment st = statusFromJava(a, source, tag, error, cancelled, ucount);
-            check((int) SET_CANCELLED.invokeExact(st, flag));
+            check((int) SET_CANCELLED.H.invokeExact(st, flag));
         } catch (Throwable t) {
             throw wrap(t);
         }

@@ -11,7 +11,7 @@ import java.lang.invoke.MethodHandle;
  */
 final class FfmStdio {
     static final long MAX_WAIT_MS = 2000;
-    private static final MethodHandle UNREAD = FfmLib.fn("mana_unread", "int int");
+    private static final class UNREAD { static final MethodHandle H = FfmLib.fn("mana_unread", "int int"); }
 
     private FfmStdio() {
     }
@@ -31,7 +31,7 @@ final class FfmStdio {
 
     private static int unread(int fd) {
         try {
-            return (int) UNREAD.invokeExact(fd);
+            return (int) UNREAD.H.invokeExact(fd);
         } catch (Throwable t) {
             return 0; // an older shim without mana_unread: abort at once, as before
         }

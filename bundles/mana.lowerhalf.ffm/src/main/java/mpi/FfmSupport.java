@@ -16,12 +16,14 @@ import java.nio.Buffer;
  */
 final class FfmSupport {
 
-    private static final MethodHandle ERROR_CLASS = FfmLib.fn("MPI_Error_class", "int int ptr");
-    private static final MethodHandle ERROR_STRING = FfmLib.fn("MPI_Error_string", "int int ptr ptr");
-    private static final MethodHandle TYPE_EXTENT = FfmLib.fn("MPI_Type_get_extent", "int type ptr ptr");
-    private static final MethodHandle TYPE_SIZE = FfmLib.fn("MPI_Type_size", "int type ptr");
-    private static final MethodHandle STATUS_TO_JAVA = FfmLib.fn("mana_status_to_java", "void ptr ptr");
-    private static final MethodHandle STATUS_FROM_JAVA = FfmLib.fn("mana_status_from_java", "int ptr ptr");
+    private static final class ERROR_CLASS { static final MethodHandle H = FfmLib.fn("MPI_Error_class", "int int ptr"); }
+    private static final class ERROR_STRING { static final MethodHandle H = FfmLib.fn("MPI_Error_string", "int int ptr ptr"); }
+    private static final class TYPE_EXTENT { static final MethodHandle H = FfmLib.fn("MPI_Type_get_extent", "int type ptr ptr"); }
+    private static final class TYPE_SIZE { static final MethodHandle H = FfmLib.fn("MPI_Type_size", "int type ptr"); }
+    private static final class STATUS_TO_JAVA { static final MethodHandle H = FfmLib.fn("mana_status_to_java", "void ptr ptr"); }
+    private static final class STATUS_FROM_JAVA {
+        static final MethodHandle H = FfmLib.fn("mana_status_from_java", "int ptr ptr");
+    }
     static final int STATUS_SIZE = FfmLib.size("MPI_Status");
     static final int MAX_ERROR_STRING = (int) FfmLib.c("MPI_MAX_ERROR_STRING");
 
@@ -42,12 +44,12 @@ final class FfmSupport {
         String message = "MPI error " + rc;
         try (Arena a = FfmScratch.open()) {
             MemorySegment cls = a.allocate(JAVA_INT);
-            if ((int) ERROR_CLASS.invokeExact(rc, cls) == 0) {
+            if ((int) ERROR_CLASS.H.invokeExact(rc, cls) == 0) {
                 errClass = cls.get(JAVA_INT, 0);
             }
             MemorySegment buf = a.allocate(MAX_ERROR_STRING + 1L);
             MemorySegment len = a.allocate(JAVA_INT);
-            if ((int) ERROR_STRING.invokeExact(rc, buf, len) == 0) {
+            if ((int) ERROR_STRING.H.invokeExact(rc, buf, len) == 0) {
                 message = buf.getString(0);
             }
         } catch (Throwable t) {
@@ -76,7 +78,7 @@ final class FfmSupport {
     static int errorClass(int code) {
         try (Arena a = FfmScratch.open()) {
             MemorySegment cls = a.allocate(JAVA_INT);
-            return (int) ERROR_CLASS.invokeExact(code, cls) == 0 ? FfmLib.VALUES.errorOut(cls.get(JAVA_INT, 0)) : code;
+            return (int) ERROR_CLASS.H.invokeExact(code, cls) == 0 ? FfmLib.VALUES.errorOut(cls.get(JAVA_INT, 0)) : code;
         } catch (Throwable t) {
             return code;
         }
@@ -221,7 +223,7 @@ final class FfmSupport {
         try (Arena a = FfmScratch.open()) {
             MemorySegment lb = a.allocate(JAVA_LONG);
             MemorySegment ext = a.allocate(JAVA_LONG);
-            check((int) TYPE_EXTENT.invokeExact(type, lb, ext));
+            check((int) TYPE_EXTENT.H.invokeExact(type, lb, ext));
             return ext.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -231,7 +233,7 @@ final class FfmSupport {
     private static long sizeOf(long type) throws MPIException {
         try (Arena a = FfmScratch.open()) {
             MemorySegment s = a.allocate(JAVA_INT);
-            check((int) TYPE_SIZE.invokeExact(type, s));
+            check((int) TYPE_SIZE.H.invokeExact(type, s));
             return s.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw wrap(t);
@@ -508,7 +510,7 @@ final class FfmSupport {
     static void statusToJava(MemorySegment status, long[] data, int index) {
         try (FfmScratch a = FfmScratch.open()) {
             MemorySegment d = a.longsSlot();
-            STATUS_TO_JAVA.invokeExact(status, d);
+            STATUS_TO_JAVA.H.invokeExact(status, d);
             for (int i = 0; i < 5; i++) {
                 data[i] = d.getAtIndex(JAVA_LONG, i);
             }
@@ -546,7 +548,7 @@ final class FfmSupport {
         FfmValues v = FfmLib.VALUES;
         MemorySegment d = a.allocateFrom(JAVA_LONG, v.rankIn(source), v.tagIn(tag), v.errorIn(error), cancelled, ucount);
         try {
-            check((int) STATUS_FROM_JAVA.invokeExact(st, d));
+            check((int) STATUS_FROM_JAVA.H.invokeExact(st, d));
         } catch (Throwable t) {
             throw wrap(t);
         }

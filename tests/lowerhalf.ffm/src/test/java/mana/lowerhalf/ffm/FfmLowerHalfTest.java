@@ -158,6 +158,29 @@ class FfmLowerHalfTest {
         }
     }
 
+    /**
+     * Initialising mpi.MPI links no downcall handle of the binding's functions: they are linked on
+     * first use (a holder class per function, FfmLib.fn), because each new shape costs
+     * milliseconds (a stub class spun per shape) and initialising every Ffm class's handles took
+     * a quarter of a second per rank. What is left: putenv (UCX_ERROR_SIGNALS, unless set) and the
+     * shim's table and promote calls, one shape each. Counted, not timed: the JDK names each
+     * downcall stub class it spins jdk.internal.foreign.abi.DowncallStub (-Xlog:class+load).
+     */
+    @ParameterizedTest(name = "on {0}")
+    @CsvSource({"openmpi", "mpich"})
+    void initialisingMpiLinksNoFunctionOfTheBinding(String mpi) throws Exception {
+        assumeTrue(Files.isRegularFile(ffmJar.resolveSibling("libmana_abi_" + mpi + ".so")), "no ABI shim for " + mpi);
+        Run r = run(List.of(modernJava.toString(), "--enable-native-access=ALL-UNNAMED", "-Dmana.ffm.mpi=" + mpi,
+                "-Xlog:class+load=info:stdout", "-cp", ffmJar + ":" + programs, "InitOnly"));
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("InitOnly: mpi.MPI initialised"), r.output());
+        long stubs = r.output().lines().filter(l -> l.contains("jdk.internal.foreign.abi.DowncallStub")).count();
+        assertTrue(stubs >= 1, "no DowncallStub class in the class-load log: has the JDK renamed its downcall stubs? "
+                + "(then count its new name here)");
+        assertTrue(stubs <= 2, "initialising mpi.MPI linked " + stubs + " downcall shapes (expected putenv's and the"
+                + " shim's, at most 2): is a MethodHandle made in an Ffm class's static initialiser again?");
+    }
+
     // ----- runs -----
 
     record Run(int exit, String output) {
