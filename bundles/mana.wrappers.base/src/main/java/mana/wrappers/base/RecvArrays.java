@@ -42,6 +42,14 @@ import mana.core.gate.CheckpointGate;
  * receive completes (and copies back) before the gate lets a checkpoint in.
  */
 public final class RecvArrays {
+    /**
+     * Set by a lower half whose point-to-point receives into arrays already write only what the
+     * message holds (the FFM lower half: it receives large arrays in place, which a detour
+     * through a direct buffer would undo): point-to-point arrays then go down as they are.
+     * Read once, after the lower half has loaded (the first receive).
+     */
+    static final boolean LOWER_EXACT = Boolean.getBoolean("mana.lowerhalf.exactArrayRecv");
+
     /** Largest pooled buffer kept per thread; larger receives get a temporary one. */
     static final int POOL_MAX = 64 << 20;
     private static final int POOL_MIN = 4096;
@@ -176,7 +184,7 @@ public final class RecvArrays {
      */
     public static Target forRecv(CheckpointGate.ThreadState pass, Object buf, int count, int type, mpi.Datatype t)
             throws ManaException {
-        if (count <= 0 || buf == null || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
+        if (LOWER_EXACT || count <= 0 || buf == null || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
             return null;
         }
         if ((type & 0x0F000000) == 0) { // generation 0: predefined
