@@ -80,7 +80,7 @@ final class FfmLib {
         // Point-to-point receives into Java arrays here write only what the message holds (in place,
         // or the status' count copied back; derived types pre-filled): MANA's wrappers then hand
         // arrays down as they are (mana.wrappers.base.RecvArrays), keeping the in-place receive.
-        System.setProperty(EXACT_ARRAY_RECV, "true");
+        System.setProperty("mana.lowerhalf.exactArrayRecv", "true");
         // The signature language's "long" is 64-bit, and so are these on both supported MPIs: checked, not assumed.
         for (String t : new String[] {"MPI_Aint", "MPI_Offset", "MPI_Count"}) {
             if (size(t) != 8) {
@@ -88,9 +88,6 @@ final class FfmLib {
             }
         }
     }
-
-    /** The lower-half property RecvArrays reads; see the static initializer. */
-    static final String EXACT_ARRAY_RECV = "mana.lowerhalf.exactArrayRecv";
 
     private FfmLib() {
     }
