@@ -263,7 +263,7 @@ final class WorldCuts implements CutPolicy {
             hold.reached();
         }
         if (isFinalize(owner, method)) {
-            return PlatformHook.signalled() && Thread.currentThread() == main && finalizeCutPoint();
+            return FINALIZE_CUT && PlatformHook.signalled() && Thread.currentThread() == main && finalizeCutPoint();
         }
         if (!PlatformHook.signalled() || !owner.startsWith("mpi/") || !COLLECTIVES.contains(method)) {
             return false;
@@ -350,6 +350,14 @@ final class WorldCuts implements CutPolicy {
      * barrier (most of Open MPI's environment, info and io tests) could not be checkpointed at
      * all. Counted by the hold knob. A rank let past it finalizes, which cancels the attempt.
      */
+    /**
+     * {@code -Dmana.transparent.finalizeCut=false} (a rank property, e.g. in MANA_JAVA_OPTS): no
+     * cut at MPI_Finalize; a rank that reaches it during an attempt finalizes and the attempt is
+     * cancelled, as before session 19. For a job whose automatic checkpoints (--ckpt-interval)
+     * should not write one more checkpoint as it ends, and for tests that must restart mid-run.
+     */
+    static final boolean FINALIZE_CUT = !"false".equalsIgnoreCase(System.getProperty("mana.transparent.finalizeCut"));
+
     static boolean isFinalize(String owner, String method) {
         return "Finalize".equals(method) && "mpi/MPI".equals(owner);
     }
