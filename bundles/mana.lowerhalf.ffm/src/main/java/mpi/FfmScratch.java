@@ -42,7 +42,35 @@ final class FfmScratch implements Arena {
     private final MemorySegment[] longSlots = new MemorySegment[16];
     private static final long STATUS_BYTES = FfmLib.size("MPI_Status");
 
+    /**
+     * Per nesting level, the ArrayIndexOutOfBoundsException of a Java array shorter than the call
+     * (see {@link FfmSupport#read}) and that array: thrown by {@link #close}, after MPI ran, as the
+     * JNI binding's failed region copy leaves it pending until the native method returns.
+     */
+    private RuntimeException[] pending = new RuntimeException[16];
+    private Object[] pendingArray = new Object[16];
+
     private FfmScratch() {
+    }
+
+    /** Records {@code e} for {@code array}, to be thrown when this call's level closes (the first one wins). */
+    void pend(Object array, RuntimeException e) {
+        int level = depth - 1;
+        if (level >= pending.length) {
+            pending = java.util.Arrays.copyOf(pending, depth * 2);
+            pendingArray = java.util.Arrays.copyOf(pendingArray, depth * 2);
+        }
+        if (pending[level] == null) {
+            pending[level] = e;
+            pendingArray[level] = array;
+        }
+    }
+
+    /** Whether the current call found {@code array} too short (nothing is then copied back into it). */
+    static boolean isShort(Object array) {
+        FfmScratch s = LOCAL.get();
+        int level = s.depth - 1;
+        return level >= 0 && level < s.pending.length && s.pending[level] != null && s.pendingArray[level] == array;
     }
 
     /** This level's handle cell (8 bytes, zeroed), for calls that have one handle in or out. */
@@ -116,6 +144,12 @@ final class FfmScratch implements Arena {
     @Override
     public void close() {
         offset = marks[--depth];
+        RuntimeException e = null;
+        if (depth < pending.length && pending[depth] != null) {
+            e = pending[depth];
+            pending[depth] = null;
+            pendingArray[depth] = null;
+        }
         if (depth == 0) {
             offset = 0;
             retired.clear();
@@ -123,6 +157,9 @@ final class FfmScratch implements Arena {
                 overflow.close();
                 overflow = null;
             }
+        }
+        if (e != null) {
+            throw e;
         }
     }
 }

@@ -351,8 +351,35 @@ final class FfmSupport {
         long span = span(count, type);
         long length = Math.min(span, arrayBytes(buf) - offset);
         MemorySegment seg = a.allocate(Math.max(span, 1)); // MPI reads all of it, even past a short array
+        if (shortArray(a, buf, offset, count, type)) {
+            return seg;
+        }
         copyIn(buf, offset, seg, 0, Math.max(length, 0));
         return seg;
+    }
+
+    /**
+     * A Java array holding fewer than {@code count} elements of {@code type} from {@code offset}:
+     * the JNI binding's Get/Set&lt;Type&gt;ArrayRegion of {@code count * extent} bytes fails there,
+     * copies nothing, and its ArrayIndexOutOfBoundsException is thrown when the native method
+     * returns, after MPI ran on the binding's own (uninitialized) buffer. The same here: nothing is
+     * copied in or back, MPI runs on the native copy, and the exception (the JDK's message) is
+     * thrown when the call's scratch memory closes. Without scratch memory: at once. Only for
+     * types without gaps (the binding's region copy); an array with a type with gaps is checked
+     * by its true bounds above the lower half (MANA's ArrayArgs), as the binding copies it unchecked.
+     */
+    private static boolean shortArray(Arena a, Object buf, int offset, int count, long type) throws MPIException {
+        long ext = extent(type);
+        long copy = (long) count * ext;
+        if (count <= 0 || copy <= arrayBytes(buf) - offset || typeSize(type) != ext) {
+            return false;
+        }
+        ArrayIndexOutOfBoundsException e = FfmArgs.arrayRegion(buf, offset, copy);
+        if (!(a instanceof FfmScratch s)) {
+            throw e;
+        }
+        s.pend(buf, e);
+        return true;
     }
 
     /**
@@ -373,6 +400,9 @@ final class FfmSupport {
         long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
         // the whole span even for a short array: MPI writes all of it (the caller refuses the array after)
         MemorySegment seg = a.allocate(Math.max(span, 1));
+        if (shortArray(a, buf, offset, count, type)) {
+            return seg;
+        }
         if (typeSize(type) != ext || span != count * ext) {
             copyIn(buf, offset, seg, 0, length);
         }
@@ -402,7 +432,7 @@ final class FfmSupport {
      * rest of the array as it was (for a type with gaps the copy was pre-filled, so all of it).
      */
     static void writeBack(MemorySegment seg, Object buf, boolean db, int offset, long received) {
-        if (buf == null || db || seg.equals(MemorySegment.NULL)) {
+        if (buf == null || db || seg.equals(MemorySegment.NULL) || FfmScratch.isShort(buf)) {
             return;
         }
         copyOut(seg, 0, buf, offset, Math.min(Math.min(seg.byteSize(), arrayBytes(buf) - offset), received));

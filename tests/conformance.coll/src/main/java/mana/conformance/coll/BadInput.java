@@ -307,6 +307,19 @@ public final class BadInput {
         ic.free();
         half.free();
         expect("short array in reduceLocal", () -> mpi.Comm.reduceLocal(new int[4], new int[2], 4, MPI.INT, MPI.SUM));
+        // every rank calls; only the root's array is short (stemedu MPI2_10: scatter of 1 int each from an
+        // int[2] at 4 ranks): the raw binding's copy fails, MPI runs anyway, the root throws after it
+        expect("short send array in scatter at the root", () -> w.scatter(new int[size - 1], 1, MPI.INT,
+                new int[1], 1, MPI.INT, 0));
+        expect("short receive array in gather at the root", () -> w.gather(new int[] {rank}, 1, MPI.INT,
+                new int[size - 1], 1, MPI.INT, 0));
+        result("arrays that fit in scatter and gather", () -> {
+            int[] got = new int[1];
+            w.scatter(rank == 0 ? new int[] {10, 11, 12, 13, 14} : null, 1, MPI.INT, got, 1, MPI.INT, 0);
+            int[] all = new int[size];
+            w.gather(new int[] {got[0] + 100}, 1, MPI.INT, all, 1, MPI.INT, 0);
+            return IntBuffer.wrap(rank == 0 ? all : got);
+        });
         expect("short direct receive buffer in gatherv at the root", () -> {
             if (rank == 0) {
                 w.gatherv(filled(1, 1), 1, MPI.INT, MPI.newIntBuffer(size), ones, last, MPI.INT, 0);

@@ -59,7 +59,9 @@ class NonBlockingTest {
             "a-direct-buffer-that-fits-in-neighborAllGather", "direct-buffers-that-fit-in-iNeighborAllToAll",
             "a-direct-buffer-that-fits-in-allGather-in-place", "an-empty-direct-receive-buffer-in-gatherv-off-the-root",
             "an-empty-direct-receive-buffer-in-reduce-off-the-root",
-            "empty-direct-buffers-that-intercommunicator-collectives-ignore"};
+            "empty-direct-buffers-that-intercommunicator-collectives-ignore",
+            "short-send-array-in-scatter-at-the-root", "short-receive-array-in-gather-at-the-root",
+            "arrays-that-fit-in-scatter-and-gather"};
         ManaJob.Run mana = ManaJob.manaRun(3, JAR, "mana.conformance.coll.BadInput", cases);
         assertEquals(0, mana.exit(), mana.all());
         ManaJob.Run raw = ManaJob.raw(3, JAR, "mana.conformance.coll.BadInput", cases);
@@ -81,7 +83,14 @@ class NonBlockingTest {
                 "OK rank 2 an empty direct receive buffer in gatherv off the root result:",
                 "OK rank 0 an empty direct receive buffer in reduce off the root result: 3 6",
                 "OK rank 1 empty direct buffers that intercommunicator collectives ignore result: 1 3 4 42",
-                "OK rank 2 empty direct buffers that intercommunicator collectives ignore result: 0 0 0 0")) {
+                "OK rank 2 empty direct buffers that intercommunicator collectives ignore result: 0 0 0 0",
+                // a short array: the exception of the raw binding's array copy, on the root only
+                "OK rank 0 short send array in scatter at the root: ArrayIndexOutOfBoundsException",
+                "OK rank 1 short send array in scatter at the root: no error",
+                "OK rank 0 short receive array in gather at the root: ArrayIndexOutOfBoundsException",
+                "OK rank 2 short receive array in gather at the root: no error",
+                "OK rank 0 arrays that fit in scatter and gather result: 110 111 112",
+                "OK rank 2 arrays that fit in scatter and gather result: 12")) {
             assertTrue(ok.contains(line), line + " in\n" + mana.all());
         }
         assertFalse(mana.out().contains("MPIException class ERR_BUFFER\n"), mana.all());
