@@ -176,6 +176,23 @@ public final class RecvArrays {
         }
     }
 
+    /** What the lower half gets: the target's direct buffer, or {@code buf} itself when there is no target. */
+    public static Object bufferOr(Target into, Object buf) {
+        return into == null ? buf : into.buffer();
+    }
+
+    /** After a collective into {@code into} (null: none): {@link Target#completed} when it {@code done}, else {@link Target#release}. */
+    public static void finish(Target into, boolean done) {
+        if (into == null) {
+            return;
+        }
+        if (done) {
+            into.completed();
+        } else {
+            into.release();
+        }
+    }
+
     /**
      * A point-to-point receive of {@code count} elements of {@code type} (its lower-half object
      * {@code t}) into {@code buf}: the target to receive into, or null to hand {@code buf} down

@@ -142,16 +142,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = Args.isRoot(comm, root)
                     ? RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.gather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.gather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -190,16 +186,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = Args.isRoot(comm, root)
                     ? RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.gatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.gatherv(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, displs, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -221,16 +213,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = Args.isRoot(comm, root)
                     ? RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.gatherv(into == null ? recvbuf : into.buffer(), recvcount, displs, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.gatherv(RecvArrays.bufferOr(into, recvbuf), recvcount, displs, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -267,16 +255,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = receivesFromRoot(root)
                     ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.scatter(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.scatter(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -315,16 +299,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = receivesFromRoot(root)
                     ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.scatterv(sendbuf, sendcount, displs, st, into == null ? recvbuf : into.buffer(), recvcount, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.scatterv(sendbuf, sendcount, displs, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -360,16 +340,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = receivesFromRoot(root)
                     ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            boolean done = false;
             try {
-                c.scatterv(into == null ? recvbuf : into.buffer(), recvcount, rt, root);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.scatterv(RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -392,16 +368,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
                     recvtype, rt);
+            boolean done = false;
             try {
-                c.allGather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.allGather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -439,16 +411,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            boolean done = false;
             try {
-                c.allGatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.allGatherv(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, displs, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -487,16 +455,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
                     recvtype, rt);
+            boolean done = false;
             try {
-                c.allToAll(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.allToAll(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -522,16 +486,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            boolean done = false;
             try {
-                c.allToAllv(sendbuf, sendcount, sdispls, st, into == null ? recvbuf : into.buffer(), recvcount, rdispls, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.allToAllv(sendbuf, sendcount, sdispls, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rdispls, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -569,16 +529,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             // blocks of PROC_NULL neighbours are not written by MPI and keep the array's values
             RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
                     (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            boolean done = false;
             try {
-                c.neighborAllGather(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.neighborAllGather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -600,16 +556,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            boolean done = false;
             try {
-                c.neighborAllGatherv(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, displs, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.neighborAllGatherv(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, displs, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -630,16 +582,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf,
                     (long) recvcount * Args.degree(comm, true), recvtype, rt);
+            boolean done = false;
             try {
-                c.neighborAllToAll(sendbuf, sendcount, st, into == null ? recvbuf : into.buffer(), recvcount, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.neighborAllToAll(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -658,16 +606,12 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            boolean done = false;
             try {
-                c.neighborAllToAllv(sendbuf, sendcount, sdispls, st, into == null ? recvbuf : into.buffer(), recvcount, rdispls, rt);
-            } catch (Throwable e) {
-                if (into != null) {
-                    into.release();
-                }
-                throw e;
-            }
-            if (into != null) {
-                into.completed();
+                c.neighborAllToAllv(sendbuf, sendcount, sdispls, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rdispls, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(into, done);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
