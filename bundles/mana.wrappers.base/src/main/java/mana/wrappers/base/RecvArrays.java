@@ -230,6 +230,30 @@ public final class RecvArrays {
         return forRegion(pass, buf, t, Args.bounds(type), (int) count);
     }
 
+    /**
+     * A collective that writes every element of its receive region in a correct program
+     * (gather at the root, scatter, allGather, allToAll: each block is {@code recvcount}
+     * elements, which MPI requires the sender to match): with a contiguous predefined datatype
+     * the array goes down as it is (null), as under the raw binding, so that correct programs
+     * pay no copy for the pre-fill (alltoall of 1 MiB blocks into arrays: 1.12–1.30× raw with
+     * it, 1.02–1.05× without). A block shorter than {@code recvcount} (erroneous, though Open
+     * MPI accepts it) then gets what the binding's native buffer held, as raw. A derived
+     * datatype (its holes are MPI's to leave alone) is pre-filled: {@link #forCollective}.
+     */
+    public static Target forWholeCollective(CheckpointGate.ThreadState pass, Object buf, long count, int type,
+            mpi.Datatype t) throws ManaException {
+        if ((type & 0x0F000000) == 0) { // generation 0: predefined
+            long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
+            if (extent == 0) {
+                extent = learn(type, t);
+            }
+            if (extent > 0) {
+                return null;
+            }
+        }
+        return forCollective(pass, buf, count, type, t);
+    }
+
     /** The v-variants: blocks of {@code counts[i]} elements at {@code displs[i]} extents, pre-filled. */
     public static Target forCollectiveV(CheckpointGate.ThreadState pass, Object buf, int[] counts, int[] displs,
             int type, mpi.Datatype t) throws ManaException {

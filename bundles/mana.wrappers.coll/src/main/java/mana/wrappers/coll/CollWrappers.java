@@ -141,7 +141,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = Args.isRoot(comm, root)
-                    ? RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt) : null;
+                    ? RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt) : null;
             boolean done = false;
             try {
                 c.gather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
@@ -254,7 +254,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
             RecvArrays.Target into = receivesFromRoot(root)
-                    ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+                    ? RecvArrays.forWholeCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
             boolean done = false;
             try {
                 c.scatter(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
@@ -366,7 +366,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
+            RecvArrays.Target into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
                     recvtype, rt);
             boolean done = false;
             try {
@@ -453,7 +453,7 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
+            RecvArrays.Target into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
                     recvtype, rt);
             boolean done = false;
             try {

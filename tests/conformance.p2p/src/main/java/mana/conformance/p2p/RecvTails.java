@@ -135,7 +135,7 @@ public final class RecvTails {
         print("scatterv int[10] of " + (rank + 1), into, null, null);
 
         int[] sc = ints(6, -7);
-        w.scatter(values(2 * size, 2000), 2, MPI.INT, sc, 6, MPI.INT, 0);
+        w.scatter(values(2 * size, 2000), 2, MPI.INT, sc, 2, MPI.INT, 0); // past recvcount: untouched
         print("scatter int[6] of 2", sc, null, null);
 
         int[] gv = ints(10 * size, -7);

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * write as it was (MPI's rule), through MANA on any lower half: blocking recv, a vector datatype
  * with holes, char[]/byte[]/double[]/boolean[], a heap IntBuffer with an array offset, a large
  * array, mRecv, sendRecv, sendRecvReplace, ANY_SOURCE, and collectives whose receive counts are
- * larger than what arrives (scatterv, scatter, gatherv, allGatherv, gather into a vector),
+ * larger than what arrives (scatterv, gatherv, allGatherv, gather into a vector; a scatter
+ * leaves the array past its recvcount alone),
  * and neighbourhood collectives on a non-periodic line (PROC_NULL neighbours write nothing). Open
  * MPI's own Java binding does not: it copies all {@code count} elements back from its native
  * buffer (checked below for the first case, so the test would notice if it did keep them).
