@@ -135,7 +135,7 @@ class FreshJvmTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "thread|a thread (java.lang.Thread): threads are not saved (only threads that have ended; \"main\" is ",
+            "thread|a thread (java.lang.Thread): threads are not saved (only threads that have ended or not started; \"main\" is ",
             "deleted|an open file (java.io.FileOutputStream): file /tmp/mana-heap",
             "deleted|.tmp was deleted while open: it cannot be reopened by name; reached from frame heapsamples.Holders.main([Ljava/lang/String;)V#0 local 1 -> thing (heapsamples.Holders$Holder) -> ",
             "proc|file /proc/self/status is the kernel's (/proc, /sys): its content and position are not saved",
