@@ -71,6 +71,8 @@ public final class RecvArrays {
         private final FloatBuffer floats;
         private final DoubleBuffer doubles;
         private boolean busy;
+        /** A second pooled buffer of the thread, for a call that stages two arrays (a send and a receive region). */
+        private Target spare;
         // the call using it
         private Object array;
         private int first;
@@ -181,6 +183,13 @@ public final class RecvArrays {
         return into == null ? buf : into.buffer();
     }
 
+    /** Lets a staged send region ({@link #forSendV}) go; null: none. */
+    public static void release(Target from) {
+        if (from != null) {
+            from.release();
+        }
+    }
+
     /** After a collective into {@code into} (null: none): {@link Target#completed} when it {@code done}, else {@link Target#release}. */
     public static void finish(Target into, boolean done) {
         if (into == null) {
@@ -254,7 +263,29 @@ public final class RecvArrays {
         return forCollective(pass, buf, count, type, t);
     }
 
-    /** The v-variants: blocks of {@code counts[i]} elements at {@code displs[i]} extents, pre-filled. */
+    /**
+     * A v-collective's send region in a Java array (blocks of {@code counts[i]} elements at
+     * {@code displs[i]} extents: scatterv at the root, allToAllv, neighborAllToAllv), copied
+     * into a direct buffer that the lower half gets instead. Open MPI's Java binding sizes its
+     * own native copy of a v-region as the largest displacement <em>times</em> its count
+     * ({@code getCountv} in its {@code mpi_MPI.c}) instead of plus: for some 100 KiB per process
+     * the product overflows an int, the binding copies the array past a too small
+     * {@code malloc} and the JVM dies of a corrupted native heap (raw, and under MANA before
+     * this); below that it mallocs far more than it needs (4 KiB blocks on 4 ranks: 50 MB per
+     * call). A direct buffer goes to MPI as it is. Null: hand {@code buf} down unchanged (a
+     * direct buffer, null, nothing to send). Call {@link #release(Target)} after the call.
+     */
+    public static Target forSendV(CheckpointGate.ThreadState pass, Object buf, int[] counts, int[] displs,
+            int type, mpi.Datatype t) throws ManaException {
+        return forCollectiveV(pass, buf, counts, displs, type, t);
+    }
+
+    /**
+     * The v-variants: blocks of {@code counts[i]} elements at {@code displs[i]} extents, the
+     * whole region pre-filled from the array. Besides keeping the elements no block writes,
+     * this keeps arrays away from the binding's v-region copies ({@link #forSendV}), which is
+     * why it applies to blocks without gaps too (in place, too: the region is both).
+     */
     public static Target forCollectiveV(CheckpointGate.ThreadState pass, Object buf, int[] counts, int[] displs,
             int type, mpi.Datatype t) throws ManaException {
         if (buf == null || counts == null || displs == null
@@ -350,16 +381,40 @@ public final class RecvArrays {
 
     private static Target takeSlow(CheckpointGate.ThreadState pass, long bytes) {
         Target p = pass.wrapperScratch instanceof Target q ? q : null;
-        if (p != null && p.busy || bytes > POOL_MAX) {
-            Target own = new Target((int) Math.max(bytes, 1)); // nested or large: not kept
-            own.busy = true;
-            return own;
+        if (bytes > POOL_MAX) {
+            return own(bytes);
         }
-        int capacity = (int) Math.max(POOL_MIN, Math.min(POOL_MAX, Long.highestOneBit(Math.max(bytes - 1, 1)) << 1));
-        p = new Target(capacity);
-        p.busy = true;
-        pass.wrapperScratch = p;
-        return p;
+        if (p != null && p.busy) {
+            // the thread's first buffer is in use: its spare (a call staging a send and a receive
+            // region), or one of its own for a nested use
+            Target s = p.spare;
+            if (s != null && s.busy) {
+                return own(bytes);
+            }
+            if (s == null || s.bytes.capacity() < bytes) {
+                s = pooled(bytes);
+                p.spare = s;
+            }
+            s.busy = true;
+            return s;
+        }
+        Target fresh = pooled(bytes);
+        if (p != null) {
+            fresh.spare = p.spare;
+        }
+        fresh.busy = true;
+        pass.wrapperScratch = fresh;
+        return fresh;
+    }
+
+    private static Target pooled(long bytes) {
+        return new Target((int) Math.max(POOL_MIN, Math.min(POOL_MAX, Long.highestOneBit(Math.max(bytes - 1, 1)) << 1)));
+    }
+
+    private static Target own(long bytes) {
+        Target own = new Target((int) Math.max(bytes, 1)); // nested or large: not kept
+        own.busy = true;
+        return own;
     }
 
     private static final int BYTE = 0, INT = 1, DOUBLE = 2, LONG = 3, CHAR = 4, FLOAT = 5, SHORT = 6, BOOLEAN = 7;

@@ -297,14 +297,18 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = receivesFromRoot(root)
-                    ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            RecvArrays.Target from = null;
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.scatterv(sendbuf, sendcount, displs, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                from = Args.isRoot(comm, root) ? RecvArrays.forSendV(pass, sendbuf, sendcount, displs, sendtype, st) : null;
+                into = receivesFromRoot(root) ? RecvArrays.forCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+                c.scatterv(RecvArrays.bufferOr(from, sendbuf), sendcount, displs, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rt, root);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -322,7 +326,14 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootPerProcess(displs, root, comm, "displs");
             Args.rootBuffer(sendbuf, 1, root, comm, "sendbuf");
             Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
-            begin(comm).scatterv(sendbuf, sendcount, displs, Lower.committedType(sendtype), root);
+            mpi.Comm c = begin(comm);
+            Datatype st = Lower.committedType(sendtype);
+            RecvArrays.Target from = Args.isRoot(comm, root) ? RecvArrays.forSendV(pass, sendbuf, sendcount, displs, sendtype, st) : null;
+            try {
+                c.scatterv(RecvArrays.bufferOr(from, sendbuf), sendcount, displs, st, root);
+            } finally {
+                RecvArrays.release(from);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -433,7 +444,16 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.perProcess(recvcount, comm, "recvcount");
             Args.perProcess(displs, comm, "displs");
             Args.fitsV(recvbuf, recvcount, displs, recvtype, comm, "recvbuf");
-            begin(comm).allGatherv(recvbuf, recvcount, displs, Lower.committedType(recvtype));
+            mpi.Comm c = begin(comm);
+            Datatype rt = Lower.committedType(recvtype);
+            RecvArrays.Target both = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, displs, recvtype, rt);
+            boolean done = false;
+            try {
+                c.allGatherv(RecvArrays.bufferOr(both, recvbuf), recvcount, displs, rt);
+                done = true;
+            } finally {
+                RecvArrays.finish(both, done);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -485,13 +505,18 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            RecvArrays.Target from = null;
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.allToAllv(sendbuf, sendcount, sdispls, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rdispls, rt);
+                from = RecvArrays.forSendV(pass, sendbuf, sendcount, sdispls, sendtype, st);
+                into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+                c.allToAllv(RecvArrays.bufferOr(from, sendbuf), sendcount, sdispls, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rdispls, rt);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -605,13 +630,18 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+            RecvArrays.Target from = null;
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.neighborAllToAllv(sendbuf, sendcount, sdispls, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rdispls, rt);
+                from = RecvArrays.forSendV(pass, sendbuf, sendcount, sdispls, sendtype, st);
+                into = RecvArrays.forCollectiveV(pass, recvbuf, recvcount, rdispls, recvtype, rt);
+                c.neighborAllToAllv(RecvArrays.bufferOr(from, sendbuf), sendcount, sdispls, st,
+                        RecvArrays.bufferOr(into, recvbuf), recvcount, rdispls, rt);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
