@@ -43,15 +43,38 @@ public final class ArrayArgs {
      * bound above zero) works under the raw binding, and programs rely on it. What is still
      * refused is the array itself being too short, which the raw binding turns into an
      * {@code ArrayIndexOutOfBoundsException} for a contiguous type and into a write into the
-     * Java heap for a type with gaps.
+     * Java heap for a type with gaps. Predefined types with gaps (MPI.SHORT_INT, MPI.DOUBLE_INT,
+     * ...) are copied as such too: a receive of 1000 MPI.SHORT_INT into a {@code byte[16]} wrote
+     * 8000 bytes into the Java heap (raw, and under MANA before this); one table load per call
+     * for the other predefined types.
      */
     public static void fitsArray(Object buf, int count, int type, String what) throws ManaException {
-        if (count != 0 && (type & 0x0F000000) != 0 && buf != null && !(buf instanceof Buffer b && b.isDirect())) {
+        if (count != 0 && ((type & 0x0F000000) != 0 || predefinedWithGaps(type)) && buf != null
+                && !(buf instanceof Buffer b && b.isDirect())) {
             if (count < 0) {
                 throw ManaException.of(ErrorClass.COUNT, "invalid count: " + count + " (negative)");
             }
             check(buf, count, type, what, false);
         }
+    }
+
+    /**
+     * Per predefined datatype slot: 1 when its elements are contiguous (the binding copies them
+     * with bounds-checked region calls), 2 when they have gaps (copied on the raw array), 0 not
+     * yet known.
+     */
+    private static final byte[] PREDEFINED_LAYOUT = new byte[64];
+
+    private static boolean predefinedWithGaps(int type) throws ManaException {
+        int slot = type & (PREDEFINED_LAYOUT.length - 1);
+        byte layout = PREDEFINED_LAYOUT[slot];
+        if (layout == 0) {
+            TypeBounds t = Args.bounds(type); // validates the handle
+            long size = size(Lower.committedType(type));
+            layout = (byte) (t.trueLb() == 0 && size == t.trueExtent() && size == t.extent() ? 1 : 2);
+            PREDEFINED_LAYOUT[slot] = layout; // racy but safe: the same value from every thread
+        }
+        return layout == 2;
     }
 
     private static void check(Object buf, int count, int type, String what, boolean copyBounds) throws ManaException {

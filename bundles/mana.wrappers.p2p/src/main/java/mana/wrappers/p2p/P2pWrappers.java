@@ -632,8 +632,9 @@ public final class P2pWrappers implements P2pProvider {
                 throw negativeCount("incount", incount);
             }
             Args.buffer(inbuf, incount, "inbuf");
-            Args.fits(inbuf, incount, type, "inbuf");
+            Args.fitsPinned(inbuf, incount, type, "inbuf"); // the binding hands MPI_Pack the array itself
             Args.buffer(outbuf, 1, "outbuf");
+            checkPosition(position, outbuf.length, "outbuf");
             return Lower.comm(comm).pack(inbuf, incount, Lower.committedType(type), outbuf, position);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -653,12 +654,25 @@ public final class P2pWrappers implements P2pProvider {
             }
             Args.buffer(inbuf, 1, "inbuf");
             Args.buffer(outbuf, outcount, "outbuf");
-            Args.fits(outbuf, outcount, type, "outbuf");
+            Args.fitsPinned(outbuf, outcount, type, "outbuf"); // MPI_Unpack writes into the array itself
+            checkPosition(position, inbuf.length, "inbuf");
             return Lower.comm(comm).unpack(inbuf, position, outbuf, outcount, Lower.committedType(type));
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
+        }
+    }
+
+    /**
+     * A position outside the packed buffer: the binding hands MPI the pinned array with no
+     * check, and MPI_Pack/MPI_Unpack start {@code position} bytes in, before the array for a
+     * negative one (Java heap overwritten or read). Past the end is MPI's MPI_ERR_TRUNCATE.
+     */
+    private static void checkPosition(int position, int length, String what) throws ManaException {
+        if (position < 0) {
+            throw ManaException.of(ErrorClass.ARG, "invalid argument: position " + position
+                    + " (negative) in " + what + " of " + length + " bytes");
         }
     }
 
