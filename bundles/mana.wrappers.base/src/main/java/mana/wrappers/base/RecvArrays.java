@@ -241,7 +241,7 @@ public final class RecvArrays {
 
     /**
      * A collective that writes every element of its receive region in a correct program
-     * (gather at the root, scatter, allGather, allToAll: each block is {@code recvcount}
+     * (gather at the root, allGather, allToAll: each block is {@code recvcount}
      * elements, which MPI requires the sender to match): with a contiguous predefined datatype
      * the array goes down as it is (null), as under the raw binding, so that correct programs
      * pay no copy for the pre-fill (alltoall of 1 MiB blocks into arrays: 1.12–1.30× raw with
@@ -258,6 +258,35 @@ public final class RecvArrays {
             }
             if (extent > 0) {
                 return null;
+            }
+        }
+        return forCollective(pass, buf, count, type, t);
+    }
+
+    /**
+     * scatter's receive buffer. Open MPI's binding copies its native receive buffer back into
+     * the array only when that buffer came from its free list ({@code rItem != NULL} in its
+     * {@code Java_mpi_Comm_scatter}); a receive larger than the list's blocks
+     * ({@code mpi_java_eager}, 64 KiB) is malloc'd, and then the array is left as it was:
+     * scatter of 16385 ints or more into an {@code int[]} delivered no element (raw, and under
+     * MANA before this; scatterv already went through {@link #forCollective}). So the array
+     * always goes through the pooled buffer here: with a contiguous predefined datatype without
+     * a pre-fill (MPI writes every element of a correct program's block, and all of it is copied
+     * back, one copy as in the binding's own path), otherwise {@link #forCollective}. Call
+     * {@link Target#completed} or {@link Target#release}.
+     */
+    public static Target forScatter(CheckpointGate.ThreadState pass, Object buf, int count, int type, mpi.Datatype t)
+            throws ManaException {
+        if (count <= 0 || buf == null || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
+            return null;
+        }
+        if ((type & 0x0F000000) == 0) { // generation 0: predefined
+            long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
+            if (extent == 0) {
+                extent = learn(type, t);
+            }
+            if (extent > 0) {
+                return target(pass, buf, t, 0, (long) count * extent, false);
             }
         }
         return forCollective(pass, buf, count, type, t);
@@ -308,6 +337,33 @@ public final class RecvArrays {
             return null;
         }
         return target(pass, buf, t, 0, end, true);
+    }
+
+    /**
+     * An array (or heap buffer) with a derived datatype whose elements reach past
+     * {@code count * extent} bytes: a resized column of a matrix ({@code createVector(n, 1, n)}
+     * resized to one element's extent), the usual way to send a matrix transposed. Open MPI's
+     * binding copies such an array into a native buffer of {@code count * extent} bytes
+     * ({@code getReadPtr}/{@code getWritePtr} in its {@code mpi_MPI.c}), laid out as the
+     * datatype says, so it writes past that buffer and the JVM dies of a corrupted native heap
+     * (a 300 x 300 int matrix sent by columns, raw and under MANA before this). The region is
+     * copied into the pooled direct buffer instead, which MPI reads (and writes) in place.
+     * Null: the binding's copy holds the elements (every predefined datatype: one bit test), or
+     * this cannot be staged (see {@link #target}) and {@code buf} goes down as it is. For a
+     * send call {@link #release(Target)} after it; for a buffer the call also writes (bcast,
+     * sendRecvReplace) {@link #finish}.
+     */
+    public static Target forSpanBeyondCopy(CheckpointGate.ThreadState pass, Object buf, long count, int type,
+            mpi.Datatype t) throws ManaException {
+        if ((type & 0x0F000000) == 0 || count <= 0 || count > Integer.MAX_VALUE || buf == null
+                || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
+            return null;
+        }
+        TypeBounds tb = Args.bounds(type);
+        if (tb.end(0, (int) count) <= count * tb.extent()) {
+            return null;
+        }
+        return forRegion(pass, buf, t, tb, (int) count);
     }
 
     private static Target forRegion(CheckpointGate.ThreadState pass, Object buf, mpi.Datatype t, TypeBounds tb,

@@ -120,7 +120,16 @@ public final class CollWrappers extends NonBlockingCollectives {
         try {
             Args.buffer(buf, count, "buf");
             Args.rootedFits(buf, count, type, root, comm, "buf");
-            begin(comm).bcast(buf, count, Lower.committedType(type), root);
+            mpi.Comm c = begin(comm);
+            Datatype t = Lower.committedType(type);
+            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
+            boolean done = false;
+            try {
+                c.bcast(RecvArrays.bufferOr(both, buf), count, t, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(both, done);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -140,14 +149,18 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = Args.isRoot(comm, root)
-                    ? RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt) : null;
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, sendbuf, sendcount, sendtype, st);
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.gather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                into = Args.isRoot(comm, root) ? RecvArrays.forWholeCollective(pass, recvbuf,
+                        (long) recvcount * Args.peers(comm), recvtype, rt) : null;
+                c.gather(RecvArrays.bufferOr(from, sendbuf), sendcount, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rt, root);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -253,14 +266,19 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = receivesFromRoot(root)
-                    ? RecvArrays.forWholeCollective(pass, recvbuf, recvcount, recvtype, rt) : null;
+            RecvArrays.Target from = null;
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.scatter(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt, root);
+                from = Args.isRoot(comm, root) ? RecvArrays.forSpanBeyondCopy(pass, sendbuf,
+                        (long) sendcount * Args.peers(comm), sendtype, st) : null;
+                into = receivesFromRoot(root) ? RecvArrays.forScatter(pass, recvbuf, recvcount, recvtype, rt) : null;
+                c.scatter(RecvArrays.bufferOr(from, sendbuf), sendcount, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rt, root);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -377,14 +395,17 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
-                    recvtype, rt);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, sendbuf, sendcount, sendtype, st);
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.allGather(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt);
+                c.allGather(RecvArrays.bufferOr(from, sendbuf), sendcount, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rt);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -473,14 +494,17 @@ public final class CollWrappers extends NonBlockingCollectives {
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm),
-                    recvtype, rt);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, sendbuf, (long) sendcount * Args.peers(comm), sendtype, st);
+            RecvArrays.Target into = null;
             boolean done = false;
             try {
-                c.allToAll(sendbuf, sendcount, st, RecvArrays.bufferOr(into, recvbuf), recvcount, rt);
+                into = RecvArrays.forWholeCollective(pass, recvbuf, (long) recvcount * Args.peers(comm), recvtype, rt);
+                c.allToAll(RecvArrays.bufferOr(from, sendbuf), sendcount, st, RecvArrays.bufferOr(into, recvbuf),
+                        recvcount, rt);
                 done = true;
             } finally {
                 RecvArrays.finish(into, done);
+                RecvArrays.release(from);
             }
         } catch (MPIException e) {
             throw Lower.error(e);

@@ -99,7 +99,13 @@ public final class P2pWrappers implements P2pProvider {
             checkCount(count);
             Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
-            Lower.comm(c).send(buf, count, Lower.committedType(type), dest, tag);
+            mpi.Datatype t = Lower.committedType(type);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
+            try {
+                Lower.comm(c).send(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
+            } finally {
+                RecvArrays.release(from);
+            }
             Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -116,7 +122,13 @@ public final class P2pWrappers implements P2pProvider {
             checkCount(count);
             Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
-            Lower.comm(c).bSend(buf, count, Lower.committedType(type), dest, tag);
+            mpi.Datatype t = Lower.committedType(type);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
+            try {
+                Lower.comm(c).bSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
+            } finally {
+                RecvArrays.release(from);
+            }
             Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -133,7 +145,13 @@ public final class P2pWrappers implements P2pProvider {
             checkCount(count);
             Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
-            Lower.comm(c).sSend(buf, count, Lower.committedType(type), dest, tag);
+            mpi.Datatype t = Lower.committedType(type);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
+            try {
+                Lower.comm(c).sSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
+            } finally {
+                RecvArrays.release(from);
+            }
             Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -150,7 +168,13 @@ public final class P2pWrappers implements P2pProvider {
             checkCount(count);
             Args.p2pBuffer(buf, count, type, "buf");
             VidTable.Entry c = Lower.commEntry(comm);
-            Lower.comm(c).rSend(buf, count, Lower.committedType(type), dest, tag);
+            mpi.Datatype t = Lower.committedType(type);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
+            try {
+                Lower.comm(c).rSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
+            } finally {
+                RecvArrays.release(from);
+            }
             Requests.countSent(c, dest);
         } catch (MPIException e) {
             throw Lower.error(e);
@@ -249,10 +273,12 @@ public final class P2pWrappers implements P2pProvider {
             VidTable.Entry c = Lower.commEntry(comm);
             mpi.Datatype st = Lower.committedType(sendtype);
             mpi.Datatype rt = Lower.committedType(recvtype);
-            RecvArrays.Target into = RecvArrays.forRecv(pass, recvbuf, recvcount, recvtype, rt);
+            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, sendbuf, sendcount, sendtype, st);
+            RecvArrays.Target into = null;
             Status s;
             try {
-                s = Lower.comm(c).sendRecv(sendbuf, sendcount, st, dest, sendtag,
+                into = RecvArrays.forRecv(pass, recvbuf, recvcount, recvtype, rt);
+                s = Lower.comm(c).sendRecv(RecvArrays.bufferOr(from, sendbuf), sendcount, st, dest, sendtag,
                         into == null ? recvbuf : into.buffer(), recvcount, rt, source, recvtag);
             } catch (MPIException e) {
                 if (into != null) {
@@ -265,6 +291,8 @@ public final class P2pWrappers implements P2pProvider {
                     into.release();
                 }
                 throw e;
+            } finally {
+                RecvArrays.release(from);
             }
             long[] data = Lower.statusFields(s);
             if (into != null) {
@@ -295,12 +323,19 @@ public final class P2pWrappers implements P2pProvider {
                 }
             }
             VidTable.Entry c = Lower.commEntry(comm);
+            mpi.Datatype t = Lower.committedType(type);
+            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
             Status s;
+            boolean done = false;
             try {
-                s = Lower.comm(c).sendRecvReplace(buf, count, Lower.committedType(type), dest, sendtag, source, recvtag);
+                s = Lower.comm(c).sendRecvReplace(RecvArrays.bufferOr(both, buf), count, t, dest, sendtag, source,
+                        recvtag);
+                done = true;
             } catch (MPIException e) {
                 countTruncatedSendRecv(e, c, dest, source);
                 throw e;
+            } finally {
+                RecvArrays.finish(both, done);
             }
             long[] data = Lower.statusFields(s);
             Requests.countSent(c, dest);

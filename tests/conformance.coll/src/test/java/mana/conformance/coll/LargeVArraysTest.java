@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * v-collectives on Java arrays of 256 KiB per process: Open MPI's own Java binding overflows
  * its size computation for these and its JVM dies in native code ({@code LargeVArrays} says
- * why); through MANA, on any lower half, every element arrives.
+ * why), and its scatter of that size leaves the receive array as it was; through MANA, on any
+ * lower half, every element arrives.
  */
 class LargeVArraysTest {
     static final Path JAR = Path.of(System.getProperty("conformance.jar"));
@@ -23,7 +24,7 @@ class LargeVArraysTest {
         assertEquals(0, mana.exit(), mana.all());
         List<String> want = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
-            for (String what : List.of("scatterv", "scatterv in place", "gatherv in place", "allGatherv in place",
+            for (String what : List.of("scatterv", "scatter", "scatterv in place", "gatherv in place", "allGatherv in place",
                     "allToAllv", "neighborAllToAllv")) {
                 want.add("OK rank " + r + " " + what + " of 65536 ints per process");
             }
