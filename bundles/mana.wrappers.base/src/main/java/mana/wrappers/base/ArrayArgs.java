@@ -111,10 +111,15 @@ public final class ArrayArgs {
             }
         } else if (off + end > have) {
             throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is "
-                    + (buf instanceof Buffer b ? "a heap " + Buffers.kind(b) + " over " : "") + "an " + c.getName()
+                    + (buf instanceof Buffer b ? "a heap " + Buffers.kind(b) + " over " : "") + article(c.getName()) + c.getName()
                     + "[] of " + have + " bytes, the call's " + count + " element" + (count == 1 ? "" : "s")
                     + " of the datatype" + (off != 0 ? " from byte " + off : "") + " reach byte " + (off + end));
         }
+    }
+
+    /** "an " before int, "a " before byte, char, ... */
+    private static String article(String word) {
+        return "aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
     }
 
     private static int primitiveSize(Class<?> c) {
