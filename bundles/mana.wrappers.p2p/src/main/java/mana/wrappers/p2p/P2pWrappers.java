@@ -332,6 +332,9 @@ public final class P2pWrappers implements P2pProvider {
                         recvtag);
                 done = true;
             } catch (MPIException e) {
+                if (both != null) {
+                    both.failed(e.getErrorClass()); // a truncated message filled the buffer: copied back, as the binding does
+                }
                 countTruncatedSendRecv(e, c, dest, source);
                 throw e;
             } finally {
