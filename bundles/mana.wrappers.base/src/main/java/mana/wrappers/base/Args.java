@@ -306,6 +306,37 @@ public final class Args {
         return c == char.class || c == short.class ? 2 : 1;
     }
 
+    /**
+     * The root's buffer of a rooted collective (gather's receive, scatter's send) as the lower
+     * half gets it: null on an intercommunicator anywhere but at MPI.ROOT, where MPI does not
+     * look at it. Open MPI's binding takes every process of an intercommunicator for a root
+     * ({@code rootOrInter} in its {@code mpi_Comm.c}): it copied its uninitialised native buffer
+     * back into the receive array of a process of the other group (zeros over the program's
+     * values) and read a send array there as if it were the root's (an
+     * {@code ArrayIndexOutOfBoundsException} for a short one).
+     */
+    public static Object rootSide(Object buf, int root, int comm) throws ManaException {
+        return buf != null && root != mpi.MPI.ROOT && isInter(comm) ? null : buf;
+    }
+
+    /**
+     * A buffer that a rooted collective uses away from its root only (gather's send, scatter's
+     * receive): null at MPI.ROOT and MPI.PROC_NULL of an intercommunicator, where MPI does not
+     * look at it ({@link #rootSide} says why).
+     */
+    public static Object leafSide(Object buf, int root, int comm) throws ManaException {
+        return buf != null && (root == mpi.MPI.ROOT || root == mpi.MPI.PROC_NULL) && isInter(comm) ? null : buf;
+    }
+
+    private static boolean isInter(int comm) throws ManaException {
+        CommDescriptor d = Lower.commDescriptor(comm);
+        try {
+            return d != null ? d.isInter() : Lower.comm(comm).isInter();
+        } catch (mpi.MPIException e) {
+            throw Lower.error(e);
+        }
+    }
+
     /** role: MPI.PROC_NULL on an intercommunicator, or a root out of range: takes no part MPI would check here. */
     private static final int NONE = 0;
     /** role: the root of an intercommunicator (MPI.ROOT). */

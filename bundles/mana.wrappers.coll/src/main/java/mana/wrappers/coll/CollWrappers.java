@@ -146,6 +146,9 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootBuffer(recvbuf, recvcount, root, comm, "recvbuf");
             Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.rootFitsPerProcess(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
+            // on an intercommunicator, what MPI ignores goes down as null (Args.rootSide)
+            sendbuf = Args.leafSide(sendbuf, root, comm);
+            recvbuf = Args.rootSide(recvbuf, root, comm);
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
@@ -194,6 +197,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.rootBuffer(recvbuf, 1, root, comm, "recvbuf");
             Args.leafFits(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.rootFitsV(recvbuf, recvcount, displs, recvtype, root, comm, "recvbuf");
+            sendbuf = Args.leafSide(sendbuf, root, comm);
+            recvbuf = Args.rootSide(recvbuf, root, comm);
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
@@ -263,6 +268,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.rootFitsPerProcess(sendbuf, sendcount, sendtype, root, comm, "sendbuf");
             Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
+            sendbuf = Args.rootSide(sendbuf, root, comm);
+            recvbuf = Args.leafSide(recvbuf, root, comm);
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
@@ -312,6 +319,8 @@ public final class CollWrappers extends NonBlockingCollectives {
             Args.buffer(recvbuf, recvcount, "recvbuf");
             Args.rootFitsV(sendbuf, sendcount, displs, sendtype, root, comm, "sendbuf");
             Args.leafFits(recvbuf, recvcount, recvtype, root, comm, "recvbuf");
+            sendbuf = Args.rootSide(sendbuf, root, comm);
+            recvbuf = Args.leafSide(recvbuf, root, comm);
             mpi.Comm c = begin(comm);
             Datatype st = Lower.committedType(sendtype);
             Datatype rt = Lower.committedType(recvtype);
