@@ -213,14 +213,9 @@ public final class RecvArrays {
         if (LOWER_EXACT || count <= 0 || buf == null || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
             return null;
         }
-        if ((type & 0x0F000000) == 0) { // generation 0: predefined
-            long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
-            if (extent == 0) {
-                extent = learn(type, t);
-            }
-            if (extent > 0) {
-                return target(pass, buf, t, 0, (long) count * extent, false);
-            }
+        long extent = contiguousExtent(type, t);
+        if (extent > 0) {
+            return target(pass, buf, t, 0, (long) count * extent, false);
         }
         return forRegion(pass, buf, t, Args.bounds(type), count);
     }
@@ -251,16 +246,7 @@ public final class RecvArrays {
      */
     public static Target forWholeCollective(CheckpointGate.ThreadState pass, Object buf, long count, int type,
             mpi.Datatype t) throws ManaException {
-        if ((type & 0x0F000000) == 0) { // generation 0: predefined
-            long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
-            if (extent == 0) {
-                extent = learn(type, t);
-            }
-            if (extent > 0) {
-                return null;
-            }
-        }
-        return forCollective(pass, buf, count, type, t);
+        return contiguousExtent(type, t) > 0 ? null : forCollective(pass, buf, count, type, t);
     }
 
     /**
@@ -280,14 +266,9 @@ public final class RecvArrays {
         if (count <= 0 || buf == null || buf instanceof Buffer b && (b.isDirect() || !b.hasArray())) {
             return null;
         }
-        if ((type & 0x0F000000) == 0) { // generation 0: predefined
-            long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
-            if (extent == 0) {
-                extent = learn(type, t);
-            }
-            if (extent > 0) {
-                return target(pass, buf, t, 0, (long) count * extent, false);
-            }
+        long extent = contiguousExtent(type, t);
+        if (extent > 0) {
+            return target(pass, buf, t, 0, (long) count * extent, false);
         }
         return forCollective(pass, buf, count, type, t);
     }
@@ -372,6 +353,18 @@ public final class RecvArrays {
             return null; // MPI writes before the buffer: not copied by hand
         }
         return target(pass, buf, t, 0, tb.end(0, count), true);
+    }
+
+    /**
+     * The extent of a predefined datatype whose elements are contiguous (a receive of it fills
+     * exactly the bytes its status counts); 0 or less for a derived one or one with a gap.
+     */
+    private static long contiguousExtent(int type, mpi.Datatype t) throws ManaException {
+        if ((type & 0x0F000000) != 0) { // generation 0: predefined
+            return -1;
+        }
+        long extent = PREDEFINED[type & (PREDEFINED.length - 1)];
+        return extent == 0 ? learn(type, t) : extent;
     }
 
     /** Finds out whether a predefined datatype is contiguous (once per slot). */

@@ -92,77 +92,34 @@ public final class P2pWrappers implements P2pProvider {
 
     @Override
     public void send(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        // Only what the lower call needs comes before it: what follows it overlaps with the
-        // receiver's work instead of delaying the message (the latency a ping-pong measures).
-        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
-        try {
-            checkCount(count);
-            Args.p2pBuffer(buf, count, type, "buf");
-            VidTable.Entry c = Lower.commEntry(comm);
-            mpi.Datatype t = Lower.committedType(type);
-            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
-            try {
-                Lower.comm(c).send(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
-            } finally {
-                RecvArrays.release(from);
-            }
-            Requests.countSent(c, dest);
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit(pass);
-            FunctionStats.count(SEND);
-        }
+        blockingSend(K_SEND, SEND, comm, buf, count, type, dest, tag);
     }
 
     @Override
     public void bSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
-        try {
-            checkCount(count);
-            Args.p2pBuffer(buf, count, type, "buf");
-            VidTable.Entry c = Lower.commEntry(comm);
-            mpi.Datatype t = Lower.committedType(type);
-            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
-            try {
-                Lower.comm(c).bSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
-            } finally {
-                RecvArrays.release(from);
-            }
-            Requests.countSent(c, dest);
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit(pass);
-            FunctionStats.count(BSEND); // after the message left: off the peer's critical path
-        }
+        blockingSend(K_BSEND, BSEND, comm, buf, count, type, dest, tag);
     }
 
     @Override
     public void sSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
-        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
-        try {
-            checkCount(count);
-            Args.p2pBuffer(buf, count, type, "buf");
-            VidTable.Entry c = Lower.commEntry(comm);
-            mpi.Datatype t = Lower.committedType(type);
-            RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
-            try {
-                Lower.comm(c).sSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
-            } finally {
-                RecvArrays.release(from);
-            }
-            Requests.countSent(c, dest);
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit(pass);
-            FunctionStats.count(SSEND); // after the message left: off the peer's critical path
-        }
+        blockingSend(K_SSEND, SSEND, comm, buf, count, type, dest, tag);
     }
 
     @Override
     public void rSend(int comm, Object buf, int count, int type, int dest, int tag) throws ManaException {
+        blockingSend(K_RSEND, RSEND, comm, buf, count, type, dest, tag);
+    }
+
+    private static final int K_SEND = 0, K_BSEND = 1, K_SSEND = 2, K_RSEND = 3;
+
+    /**
+     * The four blocking sends ({@code which}, counted as {@code stat}). Only what the lower call
+     * needs comes before it: what follows it overlaps with the receiver's work instead of
+     * delaying the message (the latency a ping-pong measures); the call is counted after the
+     * message left, off the peer's critical path.
+     */
+    private static void blockingSend(int which, int stat, int comm, Object buf, int count, int type, int dest, int tag)
+            throws ManaException {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             checkCount(count);
@@ -171,7 +128,7 @@ public final class P2pWrappers implements P2pProvider {
             mpi.Datatype t = Lower.committedType(type);
             RecvArrays.Target from = RecvArrays.forSpanBeyondCopy(pass, buf, count, type, t);
             try {
-                Lower.comm(c).rSend(RecvArrays.bufferOr(from, buf), count, t, dest, tag);
+                lowerSend(which, Lower.comm(c), RecvArrays.bufferOr(from, buf), count, t, dest, tag);
             } finally {
                 RecvArrays.release(from);
             }
@@ -180,7 +137,18 @@ public final class P2pWrappers implements P2pProvider {
             throw Lower.error(e);
         } finally {
             CheckpointGate.exit(pass);
-            FunctionStats.count(RSEND); // after the message left: off the peer's critical path
+            FunctionStats.count(stat);
+        }
+    }
+
+    /** The lower half's blocking send of {@code which}; apart, so that blockingSend stays small enough to inline. */
+    private static void lowerSend(int which, mpi.Comm c, Object buf, int count, mpi.Datatype t, int dest, int tag)
+            throws MPIException {
+        switch (which) {
+            case K_SEND -> c.send(buf, count, t, dest, tag);
+            case K_BSEND -> c.bSend(buf, count, t, dest, tag);
+            case K_SSEND -> c.sSend(buf, count, t, dest, tag);
+            default -> c.rSend(buf, count, t, dest, tag);
         }
     }
 
