@@ -85,6 +85,15 @@ public final class CollWrappers extends NonBlockingCollectives {
         return root != mpi.MPI.ROOT && root != mpi.MPI.PROC_NULL;
     }
 
+    /**
+     * Elements of an in-place gather's or scatter's buffer: a block per process at the root, one
+     * block elsewhere (what RecvArrays.forSpanBeyondCopy stages for a derived datatype whose
+     * elements reach past count × extent, which the binding's copy of the buffer does not hold).
+     */
+    private static long inPlaceCount(int comm, int count, int root) throws ManaException {
+        return Args.isRoot(comm, root) ? (long) count * Args.peers(comm) : count;
+    }
+
     private static Op op(int op) throws ManaException, MPIException {
         return UserOps.forBlockingCall(op);
     }
@@ -178,7 +187,16 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.inPlaceFits(buf, count, type, root, comm, "buf");
-            begin(comm).gather(buf, count, Lower.committedType(type), root);
+            mpi.Comm c = begin(comm);
+            Datatype t = Lower.committedType(type);
+            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, inPlaceCount(comm, count, root), type, t);
+            boolean done = false;
+            try {
+                c.gather(RecvArrays.bufferOr(both, buf), count, t, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(both, done);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -300,7 +318,16 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.inPlaceFits(buf, count, type, root, comm, "buf");
-            begin(comm).scatter(buf, count, Lower.committedType(type), root);
+            mpi.Comm c = begin(comm);
+            Datatype t = Lower.committedType(type);
+            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, inPlaceCount(comm, count, root), type, t);
+            boolean done = false;
+            try {
+                c.scatter(RecvArrays.bufferOr(both, buf), count, t, root);
+                done = true;
+            } finally {
+                RecvArrays.finish(both, done);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {
@@ -429,7 +456,16 @@ public final class CollWrappers extends NonBlockingCollectives {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.fitsPerProcess(buf, count, type, comm, "buf");
-            begin(comm).allGather(buf, count, Lower.committedType(type));
+            mpi.Comm c = begin(comm);
+            Datatype t = Lower.committedType(type);
+            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, (long) count * Args.peers(comm), type, t);
+            boolean done = false;
+            try {
+                c.allGather(RecvArrays.bufferOr(both, buf), count, t);
+                done = true;
+            } finally {
+                RecvArrays.finish(both, done);
+            }
         } catch (MPIException e) {
             throw Lower.error(e);
         } finally {

@@ -92,6 +92,42 @@ public final class ColumnTypes {
         }
         report("allToAll", bad);
 
+        // in place: each process's block of columns of the wide matrix, the rest -7
+        int[] assembled = new int[N * N * size];
+        java.util.Arrays.fill(assembled, -7);
+        int[] full = wideMatrix();
+        for (int row = 0; row < N; row++) {
+            System.arraycopy(full, row * N * size + rank * N, assembled, row * N * size + rank * N, N);
+        }
+        w.allGather(assembled, N, wide);
+        report("allGather in place", sameBad(assembled, full));
+
+        // in place at the root: it holds its own columns, the others' arrive (gather) or leave (scatter);
+        // elsewhere the buffer starts at the process's first column (gather) or takes N columns (scatter)
+        if (rank == 0) {
+            int[] rooted = new int[N * N * size];
+            java.util.Arrays.fill(rooted, -7);
+            for (int row = 0; row < N; row++) {
+                System.arraycopy(full, row * N * size, rooted, row * N * size, N);
+            }
+            w.gather(rooted, N, wide, 0);
+            report("gather in place", sameBad(rooted, full));
+            int[] source = full.clone();
+            w.scatter(source, N, wide, 0);
+            report("scatter in place", sameBad(source, full));
+        } else {
+            w.gather(java.util.Arrays.copyOfRange(full, rank * N, full.length), N, wide, 0);
+            int[] columns = new int[N * N * size];
+            w.scatter(columns, N, wide, 0);
+            int wrong = 0;
+            for (int row = 0; row < N; row++) {
+                for (int c = 0; c < N; c++) {
+                    wrong += columns[row * N * size + c] != full[row * N * size + rank * N + c] ? 1 : 0;
+                }
+            }
+            report("scatter in place", wrong);
+        }
+
         System.gc();
         w.barrier();
         if (rank == 0) {

@@ -23,12 +23,14 @@ class ColumnTypesTest {
         assertEquals(0, mana.exit(), mana.all());
         List<String> want = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
-            for (String call : List.of("sendRecv", "sendRecvReplace", "bcast", "allGather", "scatter", "allToAll")) {
+            for (String call : List.of("sendRecv", "sendRecvReplace", "bcast", "allGather", "scatter", "allToAll",
+                    "allGather in place", "scatter in place")) {
                 want.add("OK rank " + r + " " + call + ": bad 0");
             }
         }
         want.add("OK rank 1 send: bad 0");
         want.add("OK rank 0 gather: bad 0");
+        want.add("OK rank 0 gather in place: bad 0");
         List<String> got = mana.outLines().stream().filter(l -> l.startsWith("OK")).sorted().toList();
         assertEquals(want.stream().sorted().toList(), got, mana.all());
         assertTrue(mana.out().contains("DONE"), mana.all());
