@@ -158,6 +158,42 @@ final class FfmArgs {
         }
     }
 
+    /**
+     * An array with a datatype whose data start before the buffer (a negative true lower bound:
+     * a negative displacement, an hindexed block before 0): the binding hands MPI a copy of the
+     * array from the buffer's start, so MPI would read (and write) the memory before that copy:
+     * sent garbage, a lost receive and a corrupted native heap (JNI: free() aborts the JVM).
+     * MPI_ERR_BUFFER instead. Predefined types start at 0: one table search.
+     */
+    static void startsInArray(String name, Object buf, int count, long type) throws MPIException {
+        if (count <= 0 || FfmSupport.isPredefined(type)) {
+            return;
+        }
+        long lowest = trueLb(type) + Math.min(0, (count - 1L) * FfmSupport.extent(type));
+        if (lowest < 0) {
+            throw new MPIException(ERR_BUFFER, ERR_BUFFER, "invalid buffer: " + name + " is an array, and the call's"
+                    + " datatype has data " + -lowest + " bytes before the buffer's start, where an array has none");
+        }
+    }
+
+    /** A v-variant's block {@code i} starting {@code bytes} before the buffer (a negative displacement). */
+    static MPIException blockBeforeBuffer(int i, long bytes) {
+        return new MPIException(ERR_BUFFER, ERR_BUFFER, "invalid buffer: block " + i + " of the call starts " + bytes
+                + " bytes before the buffer's start (a negative displacement or lower bound), where an array has none");
+    }
+
+    /** The true lower bound of a datatype (its first data byte, relative to the buffer). */
+    static long trueLb(long type) throws MPIException {
+        try (Arena a = FfmScratch.open()) {
+            MemorySegment lb = a.allocate(JAVA_LONG);
+            MemorySegment ext = a.allocate(JAVA_LONG);
+            FfmSupport.check((int) TRUE_EXTENT.H.invokeExact(type, lb, ext));
+            return lb.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw FfmSupport.wrap(t);
+        }
+    }
+
     /** The byte after an element's last data byte (true lower bound + true extent). */
     static long trueEnd(long type) throws MPIException {
         try (Arena a = FfmScratch.open()) {

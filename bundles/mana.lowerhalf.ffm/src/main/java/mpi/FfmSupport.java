@@ -348,6 +348,7 @@ final class FfmSupport {
         if (db) {
             return direct(buf);
         }
+        FfmArgs.startsInArray("buf", buf, count, type);
         long span = span(count, type);
         long length = Math.min(span, arrayBytes(buf) - offset);
         MemorySegment seg = a.allocate(Math.max(span, 1)); // MPI reads all of it, even past a short array
@@ -395,6 +396,7 @@ final class FfmSupport {
         if (db) {
             return direct(buf);
         }
+        FfmArgs.startsInArray("buf", buf, count, type);
         long ext = extent(type);
         long span = span(count, type);
         long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
@@ -438,7 +440,11 @@ final class FfmSupport {
         copyOut(seg, 0, buf, offset, Math.min(Math.min(seg.byteSize(), arrayBytes(buf) - offset), received));
     }
 
-    /** Memory for the v-variants: the span of every block, copied in from the array. */
+    /**
+     * Memory for the v-variants: every block's elements, to the last data byte of the last one
+     * (a derived type's data may reach past its extent: a matrix column resized to one int), all
+     * of it allocated (MPI writes all of it) and copied in from the array as far as it goes.
+     */
     static MemorySegment readV(Arena a, Object buf, boolean db, int offset, int[] counts, int[] displs, long type,
             boolean fill) throws MPIException {
         FfmArgs.counts("counts", counts);
@@ -448,17 +454,38 @@ final class FfmSupport {
         if (db) {
             return direct(buf);
         }
-        long ext = extent(type);
-        long span = 0;
-        for (int i = 0; i < counts.length; i++) {
-            span = Math.max(span, ((long) displs[i] + counts[i]) * ext);
-        }
+        long span = spanV(counts, displs, type);
         long length = Math.max(Math.min(span, arrayBytes(buf) - offset), 0);
-        MemorySegment seg = a.allocate(Math.max(length, 1));
+        MemorySegment seg = a.allocate(Math.max(span, 1));
         if (fill) {
             copyIn(buf, offset, seg, 0, length);
         }
         return seg;
+    }
+
+    /**
+     * The bytes the blocks of a v-variant reach from the buffer's start: block i is counts[i]
+     * elements from displs[i] extents. A block starting before the buffer is MPI_ERR_BUFFER
+     * (MPI would touch the memory before the array's copy).
+     */
+    private static long spanV(int[] counts, int[] displs, long type) throws MPIException {
+        long ext = extent(type);
+        boolean predefined = isPredefined(type);
+        long lb = predefined ? 0 : FfmArgs.trueLb(type);
+        long end = predefined ? ext : FfmArgs.trueEnd(type);
+        long span = 0;
+        for (int i = 0; i < counts.length && i < displs.length; i++) {
+            if (counts[i] == 0) {
+                continue;
+            }
+            long first = (long) displs[i] * ext;
+            long last = first + (counts[i] - 1L) * ext;
+            if (Math.min(first, last) + lb < 0) {
+                throw FfmArgs.blockBeforeBuffer(i, -(Math.min(first, last) + lb));
+            }
+            span = Math.max(span, Math.max(first, last) + end);
+        }
+        return span;
     }
 
     /**

@@ -98,10 +98,17 @@ public final class ArrayArgs {
         long copy = count * t.extent();
         long low = t.lowest(0, count);
         long end = t.end(0, count);
-        if (copyBounds && (low < 0 || end > copy)) {
+        if (low < 0) {
+            // both lower halves hand MPI a copy that starts at the buffer: MPI would read garbage
+            // and write before it (JNI: a corrupted native heap, free() aborts the JVM)
+            throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is an array, which the binding"
+                    + " hands MPI as a copy from its start, but the datatype's elements start " + -low
+                    + " bytes before it");
+        }
+        if (copyBounds && end > copy) {
             throw ManaException.of(ErrorClass.BUFFER, "invalid buffer: " + what + " is an array, which the binding"
                     + " hands MPI as a copy of count * extent = " + copy + " bytes, but the datatype's elements "
-                    + (low < 0 ? "start " + -low + " bytes before it" : "reach byte " + end));
+                    + "reach byte " + end);
         }
         long size = size(lower);
         if (size == t.trueExtent() && (count == 1 || size == t.extent())) {
