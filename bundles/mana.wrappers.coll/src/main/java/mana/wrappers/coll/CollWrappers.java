@@ -184,24 +184,7 @@ public final class CollWrappers extends NonBlockingCollectives {
     @Override
     public void gatherInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
         FunctionStats.count(GATHERINPLACE);
-        CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
-        try {
-            Args.inPlaceFits(buf, count, type, root, comm, "buf");
-            mpi.Comm c = begin(comm);
-            Datatype t = Lower.committedType(type);
-            RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, inPlaceCount(comm, count, root), type, t);
-            boolean done = false;
-            try {
-                c.gather(RecvArrays.bufferOr(both, buf), count, t, root);
-                done = true;
-            } finally {
-                RecvArrays.finish(both, done);
-            }
-        } catch (MPIException e) {
-            throw Lower.error(e);
-        } finally {
-            CheckpointGate.exit(pass);
-        }
+        rootedInPlace(true, comm, buf, count, type, root);
     }
 
     @Override
@@ -315,6 +298,12 @@ public final class CollWrappers extends NonBlockingCollectives {
     @Override
     public void scatterInPlace(int comm, Object buf, int count, int type, int root) throws ManaException {
         FunctionStats.count(SCATTERINPLACE);
+        rootedInPlace(false, comm, buf, count, type, root);
+    }
+
+    /** gather or scatter in place: the root's buffer holds every block, elsewhere one. */
+    private static void rootedInPlace(boolean gather, int comm, Object buf, int count, int type, int root)
+            throws ManaException {
         CheckpointGate.ThreadState pass = CheckpointGate.enterPass();
         try {
             Args.inPlaceFits(buf, count, type, root, comm, "buf");
@@ -323,7 +312,11 @@ public final class CollWrappers extends NonBlockingCollectives {
             RecvArrays.Target both = RecvArrays.forSpanBeyondCopy(pass, buf, inPlaceCount(comm, count, root), type, t);
             boolean done = false;
             try {
-                c.scatter(RecvArrays.bufferOr(both, buf), count, t, root);
+                if (gather) {
+                    c.gather(RecvArrays.bufferOr(both, buf), count, t, root);
+                } else {
+                    c.scatter(RecvArrays.bufferOr(both, buf), count, t, root);
+                }
                 done = true;
             } finally {
                 RecvArrays.finish(both, done);
